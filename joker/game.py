@@ -1,0 +1,435 @@
+"""The game state machine: deals, trump, bids, tricks, scores — for front-ends and bots.
+
+A :class:`Game` is fully determined by its rules, mode, seed, first-dealer choice and the list
+of actions applied, which is exactly what :meth:`Game.to_dict` saves.  Phases are explicit
+(``"trump" → "bid" → "play"`` per deal, then ``"over"``); the end of a deal and of a pulka are
+scored and the next deal is dealt inside :meth:`Game.apply`, so a caller only ever sees a state
+that waits for somebody's decision.
+
+:meth:`Game.view` is the only window for the UI and the bots: it holds what one seat may know.
+
+>>> g = Game(mode="nines", seed=1, first_dealer=0)
+>>> g.phase, g.to_act, g.legal_actions()
+('trump', 1, ['S', 'C', 'D', 'H', '-'])
+>>> g.apply("H"); g.phase, g.view(1)["trump"]
+('bid', 'H')
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import (DECK, FOLLOW_PLAYS, FOLLOW_STRINGS, LEAD_PLAYS, LEAD_STRINGS, SUITS, X1, card_text,
+                    cards_of, hand_text, parse_play, play_text, trump_text)
+from .rules import PRESETS, Rules, illegal_reason, legal_mask, preset_name, winner_index
+from .scoring import _score, places, pulka_result
+
+FORMAT_VERSION = 1
+MODES = ("full", "nines")
+PHASES = ("trump", "bid", "play", "over")
+
+#: Hand sizes of the deals and the pulka each deal belongs to.
+DEAL_SIZES = {
+    "full": (1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 8, 7, 6, 5, 4, 3, 2, 1, 9, 9, 9, 9),
+    "nines": (9,) * 16,
+}
+PULKA_OF = {
+    "full": (0,) * 8 + (1,) * 4 + (2,) * 8 + (3,) * 4,
+    "nines": (0,) * 4 + (1,) * 4 + (2,) * 4 + (3,) * 4,
+}
+TRUMP_ACTIONS = ["S", "C", "D", "H", "-"]
+BID_ACTIONS = [str(i) for i in range(10)]
+_ACES = tuple(8 + 9 * s for s in range(4))
+
+
+class Shuffler:
+    """Seeded shuffles that give the same decks in CPython 3.11 and Pyodide's 3.14.
+
+    Only ``getrandbits`` of the Mersenne Twister is used (stable across versions), never
+    ``random.shuffle``, whose internals are free to change.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def below(self, n: int) -> int:
+        k = n.bit_length()
+        getrandbits = self._rng.getrandbits
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    def shuffled(self, items: tuple[int, ...] | list[int]) -> list[int]:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def cut(self, deck: list[int]) -> list[int]:
+        k = 1 + self.below(len(deck) - 1)
+        return deck[k:] + deck[:k]
+
+
+class Game:
+    """Georgian Joker for four seats (0..3, clockwise; the deal passes to the left)."""
+
+    def __init__(self, rules: Rules = PRESETS["standard"], mode: str = "full", seed: int | None = None,
+                 first_dealer: int | str | None = None) -> None:
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'full' or 'nines', got {mode!r}")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(48)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+        if not (first_dealer is None or first_dealer in ("random", "aces")
+                or (isinstance(first_dealer, int) and not isinstance(first_dealer, bool) and 0 <= first_dealer <= 3)):
+            raise ValueError(f"first_dealer must be None, 'random', 'aces' or a seat 0..3, got {first_dealer!r}")
+        self.rules = rules
+        self.mode = mode
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.sizes = DEAL_SIZES[mode]
+        self.actions: list[str] = []
+        self._shuffler = Shuffler(seed)
+        self.aces: list[tuple[int, int]] = []  # (seat, card) dealt face up to find the first dealer
+        how = rules.first_dealer if first_dealer is None else first_dealer
+        if how == "aces":
+            dealer = self._deal_for_aces()
+        elif how == "random":
+            dealer = self._shuffler.below(4)
+        else:
+            dealer = int(how)  # type: ignore[arg-type]
+        self.deals: list[dict[str, Any]] = []
+        self.pulkas: list[dict[str, Any]] = []
+        self.last_trick: dict[str, Any] | None = None
+        self._totals = [0, 0, 0, 0]          # after finished pulkas
+        self._pulka_points = [0, 0, 0, 0]    # deal points of the current pulka so far
+        self.deal_index = 0
+        self.dealer = dealer
+        self._start_deal()
+
+    # ---- dealing ---------------------------------------------------------------------
+
+    def _deal_for_aces(self) -> int:
+        """Deal face up from seat 0 clockwise; the first to get an ace deals first (folk custom)."""
+        deck = self._shuffler.shuffled(DECK)
+        for i, card in enumerate(deck):
+            seat = i % 4
+            self.aces.append((seat, card))
+            if card in _ACES:
+                return seat
+        raise AssertionError("the deck has four aces")  # pragma: no cover
+
+    def _start_deal(self) -> None:
+        n = self.sizes[self.deal_index]
+        self.cards = n
+        deck = self._shuffler.cut(self._shuffler.shuffled(DECK))
+        hands = [0, 0, 0, 0]
+        order: list[list[int]] = [[], [], [], []]
+        for i in range(4 * n):
+            seat = (self.dealer + 1 + i) % 4
+            hands[seat] |= 1 << deck[i]
+            order[seat].append(deck[i])
+        self.hands = hands
+        self.dealt = order                  # each seat's cards in the order dealt
+        self.bids: list[int | None] = [None] * 4
+        self.taken = [0, 0, 0, 0]
+        self.trick: list[tuple[int, int]] = []   # (seat, play)
+        self.tricks: list[dict[str, Any]] = []
+        self.leader = (self.dealer + 1) % 4
+        self.trump_chooser: int | None = None
+        self.trump_card: int | None = None
+        self._legal: list[str] | None = None
+        if n < 9:
+            self.trump_card = deck[4 * n]
+            self.trump = -1 if self.trump_card >= X1 else self.trump_card // 9
+            self._begin_bidding()
+        elif self.rules.trump_in_nines == "dealer_card":
+            self.trump_card = order[self.dealer][-1]
+            self.trump = -1 if self.trump_card >= X1 else self.trump_card // 9
+            self._begin_bidding()
+        else:
+            self.trump = -1
+            self.trump_chooser = (self.dealer + 1) % 4
+            self.phase = "trump"
+            self.to_act: int | None = self.trump_chooser
+
+    def _begin_bidding(self) -> None:
+        self.phase = "bid"
+        self.to_act = (self.dealer + 1) % 4
+
+    # ---- queries ---------------------------------------------------------------------
+
+    @property
+    def pulka(self) -> int:
+        """0-based pulka of the current (or last) deal."""
+        return PULKA_OF[self.mode][min(self.deal_index, len(self.sizes) - 1)]
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the dealer may not make (it would make the bids add up to the hand size)."""
+        if self.phase != "bid" or self.to_act != self.dealer:
+            return None
+        rest = self.cards - sum(b for b in self.bids if b is not None)
+        return rest if 0 <= rest <= self.cards else None
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action of the seat to act (empty when the game is over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[str]:
+        phase = self.phase
+        if phase == "play":
+            seat = self.to_act
+            assert seat is not None
+            if self.trick:
+                mask = legal_mask(self.hands[seat], self.trick[0][1], self.trump)
+                table = FOLLOW_STRINGS
+            else:
+                mask = self.hands[seat]
+                table = LEAD_STRINGS
+            out: list[str] = []
+            while mask:
+                low = mask & -mask
+                out += table[low.bit_length() - 1]
+                mask ^= low
+            return out
+        if phase == "bid":
+            forbidden = self.forbidden_bid()
+            return [a for i, a in enumerate(BID_ACTIONS[: self.cards + 1]) if i != forbidden]
+        if phase == "trump":
+            return list(TRUMP_ACTIONS)
+        return []
+
+    def why_illegal(self, action: str) -> tuple[str, dict[str, Any]] | None:
+        """Reason code and parameters when ``action`` is illegal now; None when it is legal."""
+        if self.phase == "over":
+            return ("game_over", {})
+        if self.phase == "play":
+            try:
+                play = parse_play(action, lead=not self.trick)
+            except ValueError:
+                if isinstance(action, str) and action[:1] == "X":
+                    return ("joker_mode", {})
+                return ("bad_action", {"action": str(action)})
+            lead = self.trick[0][1] if self.trick else -1
+            assert self.to_act is not None
+            return illegal_reason(self.hands[self.to_act], lead, self.trump, play)
+        if action in self.legal_actions():
+            return None
+        if self.phase == "bid" and action in BID_ACTIONS[: self.cards + 1]:
+            return ("forced_dealer", {"bid": int(action), "cards": self.cards})
+        return ("bad_action", {"action": str(action)})
+
+    def scores(self) -> list[int]:
+        """Running totals: finished pulkas (with premiums) plus the current pulka's deal points."""
+        return [t + p for t, p in zip(self._totals, self._pulka_points)]
+
+    # ---- applying actions --------------------------------------------------------------
+
+    def apply(self, action: str) -> None:
+        """Apply the action of the seat to act; ``ValueError`` (state untouched) if illegal."""
+        phase = self.phase
+        if phase == "play":
+            seat = self.to_act
+            assert seat is not None
+            hand = self.hands[seat]
+            try:
+                play = parse_play(action, lead=not self.trick)
+            except ValueError as e:
+                raise ValueError(f"seat {seat} cannot play {action!r}: {e}") from None
+            card = play & 63
+            if not hand >> card & 1:
+                raise ValueError(f"seat {seat} cannot play {action}: {card_text(card)} is not in their hand")
+            if self.trick:
+                if not legal_mask(hand, self.trick[0][1], self.trump) >> card & 1:
+                    code, params = illegal_reason(hand, self.trick[0][1], self.trump, play) or ("", {})
+                    raise ValueError(f"seat {seat} cannot play {action}: {_REASON_TEXT[code].format(**params)}")
+            self.actions.append(action)
+            self._legal = None
+            self.hands[seat] = hand ^ 1 << card
+            self.trick.append((seat, play))
+            if len(self.trick) < 4:
+                self.to_act = (seat + 1) % 4
+            else:
+                self._finish_trick()
+            return
+        if phase == "bid":
+            if action not in self.legal_actions():
+                if isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
+                    raise ValueError(f"the dealer may not bid {action}: the bids would add up to "
+                                     f"{self.cards}, the number of cards")
+                raise ValueError(f"not a bid now: {action!r} (bid 0..{self.cards})")
+            seat = self.to_act
+            assert seat is not None
+            self.actions.append(action)
+            self._legal = None
+            self.bids[seat] = int(action)
+            if seat == self.dealer:
+                self.phase = "play"
+                self.to_act = self.leader
+            else:
+                self.to_act = (seat + 1) % 4
+            return
+        if phase == "trump":
+            if action not in TRUMP_ACTIONS:
+                raise ValueError(f"not a trump choice: {action!r} (one of S C D H, or - for no trump)")
+            self.actions.append(action)
+            self._legal = None
+            self.trump = -1 if action == "-" else SUITS.index(action)
+            self.trump_chooser = None
+            self._begin_bidding()
+            return
+        raise ValueError(f"the game is over; no action is possible (got {action!r})")
+
+    def _finish_trick(self) -> None:
+        plays = [p for _, p in self.trick]
+        w = self.trick[winner_index(plays, self.trump, self.rules.high_lead_trumpable)][0]
+        self.taken[w] += 1
+        record = {"leader": self.trick[0][0], "plays": [{"seat": s, "play": play_text(p)} for s, p in self.trick],
+                  "winner": w}
+        self.tricks.append(record)
+        self.last_trick = record
+        self.trick = []
+        self.leader = w
+        self.to_act = w
+        if len(self.tricks) == self.cards:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        n, khishti = self.cards, self.rules.khishti
+        bids = [int(b) for b in self.bids]  # type: ignore[arg-type]
+        points = [_score(bids[p], self.taken[p], n, khishti) for p in range(4)]
+        self.deals.append({"no": self.deal_index + 1, "pulka": self.pulka + 1, "cards": n, "dealer": self.dealer,
+                           "trump": trump_text(self.trump),
+                           "trump_card": card_text(self.trump_card) if self.trump_card is not None else None,
+                           "bids": bids, "taken": list(self.taken), "points": points})
+        for p in range(4):
+            self._pulka_points[p] += points[p]
+        pulka = self.pulka
+        last = self.deal_index + 1 == len(self.sizes)
+        if last or PULKA_OF[self.mode][self.deal_index + 1] != pulka:
+            self._finish_pulka(pulka)
+        self.deal_index += 1
+        self.dealer = (self.dealer + 1) % 4
+        if last:
+            self.phase = "over"
+            self.to_act = None
+            self._legal = None
+        else:
+            self._start_deal()
+
+    def _finish_pulka(self, pulka: int) -> None:
+        first = next(i for i, d in enumerate(self.deals) if d["pulka"] == pulka + 1)
+        mine = self.deals[first:]
+        res = pulka_result([d["bids"] for d in mine], [d["taken"] for d in mine], [d["cards"] for d in mine],
+                           self.rules)
+        for p in range(4):
+            self._totals[p] += res.total[p]
+        self._pulka_points = [0, 0, 0, 0]
+        self.pulkas.append({"no": pulka + 1, "first_deal": first, "points": list(res.points),
+                            "claimants": list(res.claimants), "premium": list(res.premium),
+                            "struck": [None if s is None else first + s for s in res.struck],
+                            "struck_points": list(res.struck_points), "total": list(res.total),
+                            "scores": list(self._totals)})
+
+    # ---- what a seat may see -----------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """A JSON-able dict of everything ``seat`` may know, and nothing more."""
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat must be 0..3, got {seat!r}")
+        over = self.phase == "over"
+        if self.phase == "trump":
+            hand = hand_text(_mask(self.dealt[seat][:3])) if seat == self.trump_chooser else []
+            counts = [0, 0, 0, 0]
+        else:
+            hand = hand_text(self.hands[seat])
+            counts = [h.bit_count() for h in self.hands]
+        return {
+            "seat": seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "mode": self.mode,
+            "rules": self.rules.to_dict(),
+            "preset": preset_name(self.rules),
+            "deal_no": min(self.deal_index, len(self.sizes) - 1) + 1,
+            "deals_total": len(self.sizes),
+            "pulka": self.pulka + 1,
+            "deal_in_pulka": self.deal_index - PULKA_OF[self.mode].index(self.pulka) + 1 if not over else None,
+            "cards": self.cards,
+            "dealer": self.dealer if not over else None,
+            "trump": trump_text(self.trump) if self.phase != "trump" else None,
+            "trump_card": card_text(self.trump_card) if self.trump_card is not None and not over else None,
+            "trump_chooser": self.trump_chooser,
+            "hand": hand,
+            "hand_counts": counts,
+            "bids": list(self.bids) if not over else [None] * 4,
+            "forbidden_bid": self.forbidden_bid(),
+            "taken": list(self.taken) if not over else [0] * 4,
+            "trick": [{"seat": s, "play": play_text(p)} for s, p in self.trick],
+            "leader": self.leader if not over else None,
+            "tricks": [dict(t, plays=list(t["plays"])) for t in self.tricks] if not over else [],
+            "last_trick": self.last_trick,
+            "deals": [dict(d) for d in self.deals],
+            "pulkas": [dict(p) for p in self.pulkas],
+            "scores": self.scores(),
+            "legal": self.legal_actions() if seat == self.to_act else [],
+            "places": places(self.scores()) if over else None,
+            "aces": [{"seat": s, "card": card_text(c)} for s, c in self.aces],
+        }
+
+    # ---- saving --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to restore this game exactly: options, seed and the actions so far."""
+        return {"format": FORMAT_VERSION, "rules": self.rules.to_dict(), "mode": self.mode, "seed": self.seed,
+                "first_dealer": self.first_dealer, "actions": list(self.actions)}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Game":
+        """Restore a game saved by :meth:`to_dict`, replaying and checking every action."""
+        if not isinstance(d, dict):
+            raise ValueError(f"a saved game must be a dict, got {type(d).__name__}")
+        version = d.get("format")
+        if version != FORMAT_VERSION:
+            raise ValueError(f"unsupported saved-game format {version!r} (this version reads {FORMAT_VERSION})")
+        missing = {"rules", "mode", "seed", "actions"} - set(d)
+        if missing:
+            raise ValueError(f"saved game lacks {sorted(missing)}")
+        actions = d["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError("saved game: 'actions' must be a list of strings")
+        g = cls(Rules.from_dict(d["rules"]), d["mode"], d["seed"], d.get("first_dealer"))
+        for i, a in enumerate(actions):
+            try:
+                g.apply(a)
+            except ValueError as e:
+                raise ValueError(f"saved game: action #{i + 1} {a!r} cannot be replayed: {e}") from None
+        return g
+
+    def copy(self) -> "Game":
+        return Game.from_dict(self.to_dict())
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+_REASON_TEXT = {
+    "": "illegal play",
+    "not_in_hand": "{card} is not in the hand",
+    "must_follow": "must follow suit {suit}",
+    "must_highest": "a high joker lead in {suit} demands the highest {suit}, {card}",
+    "must_trump": "cannot follow suit, so must play a trump ({suit})",
+}
+
+__all__ = ["Game", "DEAL_SIZES", "PULKA_OF", "FORMAT_VERSION", "Shuffler", "cards_of", "LEAD_PLAYS", "FOLLOW_PLAYS"]

@@ -1,0 +1,251 @@
+"""Rule options, legal plays and trick resolution (RULES.md §3–§6, §10, §11).
+
+One source of truth for each rule: the game state machine, the fast playout kernel's tests,
+the bots and the UI all ask these functions.  The raw functions work on bitsets and play ints
+(see :mod:`joker.cards`); the reference API of RULES.md §11 wraps them in the text notation.
+
+>>> legal_plays(["AS", "7S", "KH", "X1"], ["9S"], "H", PRESETS["standard"])
+['7S', 'AS', 'X1+', 'X1-']
+>>> trick_winner(["X1+S", "AS", "7H", "KS"], "H", PRESETS["folk"])   # spades void played a trump
+2
+>>> trick_winner(["X1+S", "AS", "7H", "KS"], "H", PRESETS["standard"])
+0
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .cards import (HIGH, JOKER_MASK, LOW, SUIT_MASKS, SUITS, X1, cards_of, card_text, parse_hand,
+                    parse_play, parse_trick, parse_trump, FOLLOW_STRINGS, LEAD_STRINGS, play_text)
+
+TRUMP_IN_NINES = ("dealer_card", "chosen")
+PREMIUMS = ("bonus", "georgian", "folk")
+FIRST_DEALERS = ("random", "aces")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """An immutable set of rule options.  Build variants with :func:`dataclasses.replace`.
+
+    ``khishti`` is ``None`` (a miss with no tricks scores 0) or ``(penalty, penalty_in_nines)``:
+    a positive bid with no trick taken scores ``-penalty`` (``-penalty_in_nines`` in 9-card deals).
+    """
+
+    trump_in_nines: str = "chosen"
+    high_lead_trumpable: bool = False
+    khishti: tuple[int, int] | None = (200, 500)
+    premium: str = "georgian"
+    first_dealer: str = "random"
+
+    def __post_init__(self) -> None:
+        if self.trump_in_nines not in TRUMP_IN_NINES:
+            raise ValueError(f"trump_in_nines must be one of {TRUMP_IN_NINES}, got {self.trump_in_nines!r}")
+        if not isinstance(self.high_lead_trumpable, bool):
+            raise ValueError(f"high_lead_trumpable must be True or False, got {self.high_lead_trumpable!r}")
+        k = self.khishti
+        if k is not None:
+            if isinstance(k, list):
+                object.__setattr__(self, "khishti", k := tuple(k))
+            if not (isinstance(k, tuple) and len(k) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in k)):
+                raise ValueError(f"khishti must be None or a pair of non-negative ints, got {k!r}")
+        if self.premium not in PREMIUMS:
+            raise ValueError(f"premium must be one of {PREMIUMS}, got {self.premium!r}")
+        if self.first_dealer not in FIRST_DEALERS:
+            raise ValueError(f"first_dealer must be one of {FIRST_DEALERS}, got {self.first_dealer!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d["khishti"] = list(self.khishti) if self.khishti is not None else None
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Rules":
+        if not isinstance(d, dict):
+            raise ValueError(f"rules must be a dict, got {type(d).__name__}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(d) - names
+        if unknown:
+            raise ValueError(f"unknown rule options: {sorted(unknown)}")
+        try:
+            return cls(**d)
+        except TypeError as e:  # pragma: no cover - guarded by the field check above
+            raise ValueError(str(e)) from None
+
+
+PRESETS: dict[str, Rules] = {
+    # A. Tvaladze's published variant (seed 000).
+    "tvaladze": Rules(trump_in_nines="dealer_card", high_lead_trumpable=True, khishti=None,
+                      premium="bonus", first_dealer="random"),
+    # The app guide (seed 001); the user may switch khishti off and pick "bonus" premium.
+    "standard": Rules(trump_in_nines="chosen", high_lead_trumpable=False, khishti=(200, 500),
+                      premium="georgian", first_dealer="random"),
+    # Folk rules with a paper score sheet (seed 002): the first dealer is found by dealing for aces.
+    "folk": Rules(trump_in_nines="chosen", high_lead_trumpable=True, khishti=(200, 200),
+                  premium="folk", first_dealer="aces"),
+}
+
+
+def preset_name(rules: Rules) -> str | None:
+    """The preset these rules equal, if any (for labels and statistics)."""
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+    return None
+
+
+# ---- raw bitset functions ------------------------------------------------------------
+
+def legal_mask(hand: int, lead: int, trump: int) -> int:
+    """Cards of ``hand`` that may be played to a trick led by ``lead`` (a play int, or -1 to lead).
+
+    Jokers in the returned mask may be played in either mode.  Follow suit, else trump, else
+    anything; a joker is always allowed; a high ("want") joker lead demands the *highest* card
+    of the named suit.
+    """
+    if lead < 0:
+        return hand
+    card = lead & 63
+    if card >= X1:
+        suit = (lead >> 8) - 1
+        s = hand & SUIT_MASKS[suit]
+        if s:
+            if lead >> 6 & 3 == HIGH:
+                s = 1 << s.bit_length() - 1
+            return s | hand & JOKER_MASK
+    else:
+        s = hand & SUIT_MASKS[card // 9]
+        if s:
+            return s | hand & JOKER_MASK
+    if trump >= 0:
+        t = hand & SUIT_MASKS[trump]
+        if t:
+            return t | hand & JOKER_MASK
+    return hand
+
+
+def winner_index(plays: list[int], trump: int, high_lead_trumpable: bool) -> int:
+    """Index (0 = the lead) of the play that wins the trick, per RULES.md §6."""
+    # 1. The last joker played high in response wins.
+    for i in range(len(plays) - 1, 0, -1):
+        p = plays[i]
+        if p & 63 >= X1 and p >> 6 & 3 == HIGH:
+            return i
+    lead = plays[0]
+    tmask = SUIT_MASKS[trump] if trump >= 0 else 0
+    best, best_i = -1, -1
+    if lead & 63 >= X1:
+        suit = (lead >> 8) - 1
+        if lead >> 6 & 3 == HIGH:
+            # 2. A high lead wins unless (trumpable, names a plain suit) someone trumped it.
+            if not (high_lead_trumpable and suit != trump and trump >= 0):
+                return 0
+            for i in range(1, len(plays)):
+                c = plays[i] & 63
+                if c < X1 and tmask >> c & 1 and c > best:
+                    best, best_i = c, i
+            return best_i if best_i > 0 else 0
+        # 3. Low lead: highest trump, else highest of the named suit, else the joker itself.
+        smask = SUIT_MASKS[suit]
+    else:
+        # 4. Ordinary lead.
+        smask = SUIT_MASKS[(lead & 63) // 9]
+        best, best_i = lead & 63, 0
+        if tmask >> best & 1:
+            best += 100
+    for i in range(1, len(plays)):
+        c = plays[i] & 63
+        if c >= X1:
+            continue
+        if tmask >> c & 1:
+            key = c + 100
+        elif smask >> c & 1:
+            key = c
+        else:
+            continue
+        if key > best:
+            best, best_i = key, i
+    return best_i if best_i >= 0 else 0
+
+
+# ---- why a play is illegal (for the status line) -----------------------------------------
+
+def illegal_reason(hand: int, lead: int, trump: int, play: int) -> tuple[str, dict[str, Any]] | None:
+    """Why ``play`` may not be played from ``hand`` (None when it is legal): a reason code and
+    its parameters, translated by the UI (e.g. ``("must_follow", {"suit": "H"})``)."""
+    card = play & 63
+    if not hand >> card & 1:
+        return ("not_in_hand", {"card": card_text(card)})
+    if card >= X1 or lead < 0:
+        return None
+    if legal_mask(hand, lead, trump) >> card & 1:
+        return None
+    lc = lead & 63
+    suit = (lead >> 8) - 1 if lc >= X1 else lc // 9
+    s = hand & SUIT_MASKS[suit]
+    if s:
+        if lc >= X1 and lead >> 6 & 3 == HIGH:
+            return ("must_highest", {"suit": SUITS[suit], "card": card_text(s.bit_length() - 1)})
+        return ("must_follow", {"suit": SUITS[suit]})
+    return ("must_trump", {"suit": SUITS[trump]})
+
+
+# ---- the reference API (RULES.md §11), text in and out ------------------------------------
+
+def _check_rules(rules: Rules) -> None:
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value (e.g. PRESETS['standard']), got {type(rules).__name__}")
+
+
+def _parse_position(hand: Iterable[str] | str, trick: Iterable[str], trump: str | None) -> tuple[int, list[int], int]:
+    hmask = parse_hand(hand)
+    plays = parse_trick(trick)
+    if len(plays) >= 4:
+        raise ValueError("the trick is already complete (4 plays)")
+    for p in plays:
+        if hmask >> (p & 63) & 1:
+            raise ValueError(f"card {card_text(p & 63)} is both in the hand and in the trick")
+    return hmask, plays, parse_trump(trump)
+
+
+def legal_plays(hand: Iterable[str] | str, trick: Iterable[str], trump: str | None, rules: Rules) -> list[str]:
+    """Every legal play string for ``hand`` given the ``trick`` so far (empty: leading).
+
+    A joker yields its mode variants: 8 strings when leading (``+S +C +D +H -S -C -D -H``),
+    2 when following (``+``/``-``).  Order: cards ascending by suit S C D H and rank, jokers last.
+    """
+    _check_rules(rules)
+    hmask, plays, t = _parse_position(hand, trick, trump)
+    lead = plays[0] if plays else -1
+    table = LEAD_STRINGS if lead < 0 else FOLLOW_STRINGS
+    out: list[str] = []
+    for c in cards_of(legal_mask(hmask, lead, t)):
+        out.extend(table[c])
+    return out
+
+
+def why_illegal(hand: Iterable[str] | str, trick: Iterable[str], trump: str | None, rules: Rules,
+                play: str) -> tuple[str, dict[str, Any]] | None:
+    """Reason code for an illegal ``play`` (None when legal); see :func:`illegal_reason`."""
+    _check_rules(rules)
+    hmask, plays, t = _parse_position(hand, trick, trump)
+    try:
+        p = parse_play(play, lead=not plays)
+    except ValueError:
+        return ("joker_mode", {}) if isinstance(play, str) and play[:1] == "X" else ("bad_action", {"action": str(play)})
+    return illegal_reason(hmask, plays[0] if plays else -1, t, p)
+
+
+def trick_winner(trick: Iterable[str], trump: str | None, rules: Rules) -> int:
+    """Index into ``trick`` (0 = the lead) of the play that wins it (so far, if incomplete)."""
+    _check_rules(rules)
+    plays = parse_trick(trick)
+    if not plays:
+        raise ValueError("an empty trick has no winner")
+    return winner_index(plays, parse_trump(trump), rules.high_lead_trumpable)
+
+
+__all__ = ["Rules", "PRESETS", "preset_name", "legal_plays", "trick_winner", "why_illegal",
+           "legal_mask", "winner_index", "illegal_reason", "play_text"]

@@ -1,0 +1,125 @@
+"""Scoring a deal and a pulka (RULES.md §7, §8).
+
+>>> from joker.rules import PRESETS
+>>> deal_score(3, 3, 5, PRESETS["tvaladze"]), deal_score(3, 4, 5, PRESETS["tvaladze"]), deal_score(5, 5, 5, PRESETS["tvaladze"])
+(200, 40, 500)
+>>> deal_score(2, 0, 9, PRESETS["standard"]), deal_score(2, 0, 8, PRESETS["standard"]), deal_score(2, 0, 9, PRESETS["tvaladze"])
+(-500, -200, 0)
+>>> pulka_scores([[0, 9, 9, 9], [2, 9, 9, 9], [1, 9, 9, 9], [3, 9, 9, 9]],
+...              [[0, 1, 4, 4], [2, 1, 3, 3], [1, 2, 3, 3], [3, 2, 2, 2]], [9, 9, 9, 9], PRESETS["tvaladze"])[0]
+700
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .rules import Rules
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be an int, got {value!r}")
+    return value
+
+
+def deal_score(bid: int, taken: int, cards: int, rules: Rules) -> int:
+    """Points for one player's deal: bid ``bid``, took ``taken`` tricks of ``cards``.
+
+    Exact: ``50·bid + 50``, or ``100·cards`` for bidding and taking all.  Missed: ``10·taken``,
+    or the khishti penalty when a positive bid took nothing and the rules have khishti.
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+    cards = _int(cards, "cards")
+    if not 1 <= cards <= 9:
+        raise ValueError(f"cards must be 1..9, got {cards}")
+    bid = _int(bid, "bid")
+    taken = _int(taken, "taken")
+    if not 0 <= bid <= cards:
+        raise ValueError(f"bid must be 0..{cards}, got {bid}")
+    if not 0 <= taken <= cards:
+        raise ValueError(f"taken must be 0..{cards}, got {taken}")
+    return _score(bid, taken, cards, rules.khishti)
+
+
+def _score(bid: int, taken: int, cards: int, khishti: tuple[int, int] | None) -> int:
+    if bid == taken:
+        return 100 * cards if bid == cards else 50 * bid + 50
+    if taken == 0 and khishti is not None:  # bid >= 1 here
+        return -(khishti[1] if cards == 9 else khishti[0])
+    return 10 * taken
+
+
+@dataclass(frozen=True)
+class PulkaResult:
+    """What a pulka's end writes on the score sheet, per player.
+
+    ``struck[p]`` is the index (within the pulka) of the deal struck out for player ``p``, or None.
+    """
+
+    deal_points: tuple[tuple[int, ...], ...]   # [deal][player]
+    points: tuple[int, ...]                    # sum of deal points
+    claimants: tuple[int, ...]                 # players who made every bid
+    premium: tuple[int, ...]                   # bonus added
+    struck: tuple[int | None, ...]
+    struck_points: tuple[int, ...]             # points removed (>= 0)
+    total: tuple[int, ...]                     # points + premium - struck_points
+
+
+def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], cards: Sequence[int],
+                 rules: Rules) -> PulkaResult:
+    """Score a whole pulka: deal points, premium for the claimants, struck-out deals.
+
+    Premium variants (RULES.md §8): ``bonus`` — each claimant adds their best deal once more;
+    ``georgian`` — as bonus, and with exactly one claimant every other player loses their best deal;
+    ``folk`` — only a sole claimant gets the bonus and strikes the others' best deal, two or more
+    claimants get nothing.  A best deal of 0 or less is never struck (striking must not raise a score).
+    On equal best deals the earliest is struck.
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+    if not (len(bids) == len(taken) == len(cards)) or not cards:
+        raise ValueError(f"bids, taken and cards must have the same non-zero length "
+                         f"({len(bids)}, {len(taken)}, {len(cards)})")
+    players = len(bids[0])
+    if players < 1:
+        raise ValueError("no players")
+    rows: list[tuple[int, ...]] = []
+    made = [True] * players
+    for d, n in enumerate(cards):
+        if len(bids[d]) != players or len(taken[d]) != players:
+            raise ValueError(f"deal {d}: expected {players} bids and {players} taken counts")
+        rows.append(tuple(deal_score(bids[d][p], taken[d][p], n, rules) for p in range(players)))
+        for p in range(players):
+            if bids[d][p] != taken[d][p]:
+                made[p] = False
+    points = tuple(sum(r[p] for r in rows) for p in range(players))
+    best = [max(r[p] for r in rows) for p in range(players)]
+    claimants = tuple(p for p in range(players) if made[p])
+    premium = [0] * players
+    struck: list[int | None] = [None] * players
+    struck_points = [0] * players
+    sole = len(claimants) == 1
+    if rules.premium == "bonus" or (rules.premium == "georgian") or (rules.premium == "folk" and sole):
+        for p in claimants:
+            premium[p] = best[p]
+    if sole and rules.premium in ("georgian", "folk"):
+        for p in range(players):
+            if p != claimants[0] and best[p] > 0:
+                struck[p] = next(d for d, r in enumerate(rows) if r[p] == best[p])
+                struck_points[p] = best[p]
+    total = tuple(points[p] + premium[p] - struck_points[p] for p in range(players))
+    return PulkaResult(tuple(rows), points, claimants, tuple(premium), tuple(struck),
+                       tuple(struck_points), total)
+
+
+def pulka_scores(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], cards: Sequence[int],
+                 rules: Rules) -> list[int]:
+    """Per player: deal points + premium − struck deal, for one pulka (``bids[d][p]``, ``taken[d][p]``)."""
+    return list(pulka_result(bids, taken, cards, rules).total)
+
+
+def places(totals: Sequence[int]) -> list[int]:
+    """1-based places; equal totals share a place (1, 1, 3, 4)."""
+    return [1 + sum(1 for u in totals if u > t) for t in totals]
