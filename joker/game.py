@@ -206,8 +206,10 @@ class Game:
             return list(TRUMP_ACTIONS)
         return []
 
-    def why_illegal(self, action: str) -> tuple[str, dict[str, Any]] | None:
+    def why_illegal(self, action: str, seat: int | None = None) -> tuple[str, dict[str, Any]] | None:
         """Reason code and parameters when ``action`` is illegal now; None when it is legal."""
+        if seat is not None and seat != self.to_act and self.to_act is not None:
+            return ("not_your_turn", {"seat": self.to_act})
         if self.phase == "over":
             return ("game_over", {})
         if self.phase == "play":
@@ -232,8 +234,14 @@ class Game:
 
     # ---- applying actions --------------------------------------------------------------
 
-    def apply(self, action: str) -> None:
-        """Apply the action of the seat to act; ``ValueError`` (state untouched) if illegal."""
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Apply the action of the seat to act; ``ValueError`` (state untouched) if illegal.
+
+        Passing ``seat`` (who is acting) guards against out-of-turn actions from a front-end.
+        """
+        if seat is not None and seat != self.to_act:
+            raise ValueError(f"it is not seat {seat}'s turn" + (f" (seat {self.to_act} is to act)"
+                                                                 if self.to_act is not None else " (the game is over)"))
         phase = self.phase
         if phase == "play":
             seat = self.to_act
@@ -428,7 +436,7 @@ _REASON_TEXT = {
     "": "illegal play",
     "not_in_hand": "{card} is not in the hand",
     "must_follow": "must follow suit {suit}",
-    "must_highest": "a high joker lead in {suit} demands the highest {suit}, {card}",
+    "must_highest": "must play the highest {suit}, {card}, to a high joker lead",
     "must_trump": "cannot follow suit, so must play a trump ({suit})",
 }
 
