@@ -15,10 +15,21 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="engine throughput: full games/s and 9-card playouts/s")
     bench.add_argument("--seconds", type=float, default=3.0)
     sub.add_parser("arena", help="bot matches (see python -m joker arena --help)")
+    tr = sub.add_parser("transcript", help="print a seeded random game, or --write the golden files")
+    tr.add_argument("--write", metavar="FOLDER")
+    tr.add_argument("--preset", default="standard")
+    tr.add_argument("--mode", default="nines")
+    tr.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.cmd == "bench":
         from .bench import main as bench_main
         bench_main(args.seconds)
+    elif args.cmd == "transcript":
+        from .transcript import transcript, write
+        if args.write:
+            write(args.write)
+        else:
+            print(transcript(args.preset, args.mode, args.seed), end="")
     return 0
 
 
