@@ -96,7 +96,7 @@ def test_bids_over_the_hand_size_leave_the_dealer_free():
 @pytest.mark.parametrize("mode", ["full", "nines"])
 def test_random_games_keep_every_invariant(preset, mode):
     rules = PRESETS[preset]
-    for seed in range(6 if mode == "full" else 10):
+    for seed in range(40 if mode == "full" else 100):
         rng = random.Random(seed)
         g = Game(rules, mode, seed=seed)
         seen_deal = -1
@@ -277,3 +277,18 @@ def test_constructor_validation():
         Game().view(4)
     assert isinstance(Game().seed, int)
     assert Game(dataclasses.replace(PRESETS["standard"], khishti=None), seed=1).rules.khishti is None
+
+
+def test_thousands_of_random_games_score_consistently():
+    """Cheap invariants over 2,400 games (every preset and mode; the detailed checks are above)."""
+    for i in range(2400):
+        preset = PRESET_NAMES[i % 3]
+        mode = "nines" if i % 2 else "full"
+        g = Game(PRESETS[preset], mode, seed=10_000 + i)
+        rng = random.Random(i)
+        legal, apply, choice = g.legal_actions, g.apply, rng.choice
+        while g.phase != "over":
+            apply(choice(legal()))
+        assert all(sum(d["taken"]) == d["cards"] != sum(d["bids"]) for d in g.deals)
+        assert sum(p["total"][s] for p in g.pulkas for s in range(4)) == sum(g.scores())
+        assert [sum(p["total"][s] for p in g.pulkas) for s in range(4)] == g.scores()
