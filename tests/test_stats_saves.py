@@ -1,0 +1,85 @@
+"""Statistics and saves: exact accounting, and tampered input handled without loss."""
+import json
+import random
+
+import pytest
+
+from joker import saves, stats
+from joker.game import Game
+from joker.rules import PRESETS
+
+
+def finished(seed: int, mode: str = "nines") -> Game:
+    g = Game(PRESETS["standard"], mode, seed=seed)
+    rng = random.Random(seed)
+    while g.phase != "over":
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def test_record_adds_exactly_one_game():
+    s = stats.empty()
+    games = [finished(i) for i in range(5)]
+    for g in games:
+        s = stats.record(s, "hard", "nines", stats.game_summary(g))
+    grp = s["groups"]["hard/nines"]
+    assert grp["games"] == 5 and sum(grp["places"]) == 5
+    scores = [g.scores()[0] for g in games]
+    assert grp["total_score"] == sum(scores) and grp["best_score"] == max(scores) and grp["recent"] == scores
+    assert grp["bids"] == 5 * 16
+    made = sum(1 for g in games for d in g.deals if d["bids"][0] == d["taken"][0])
+    assert grp["bids_made"] == made
+    assert grp["wins"] == sum(1 for g in games if g.view(0)["places"][0] == 1)
+    assert stats.derived(grp)["average_score"] == round(sum(scores) / 5)
+    assert stats.validate(json.loads(stats.dumps(s))) == s
+
+
+def test_summary_needs_a_finished_game():
+    with pytest.raises(ValueError):
+        stats.game_summary(Game(seed=1))
+
+
+@pytest.mark.parametrize("text", ["garbage{", "[]", '{"version": 2, "groups": {}}', '{"version": 1}',
+                                  '{"version": 1, "groups": {"hard/full": {"games": "x"}}}',
+                                  '{"version": 1, "groups": {"god/full": {}}}', "null", "1e999"])
+def test_tampered_stats_give_a_fresh_start_and_a_reason(text):
+    s, reason = stats.load(text)
+    assert s == stats.empty() and reason == "stats_corrupt"
+    with pytest.raises(ValueError):
+        stats.import_text(text)
+
+
+def test_counts_that_do_not_add_up_are_refused():
+    s = stats.record(stats.empty(), "easy", "full", stats.game_summary(finished(1, "full")))
+    s["groups"]["easy/full"]["wins"] = 5
+    with pytest.raises(ValueError, match="add up"):
+        stats.validate(s)
+
+
+def test_export_import_roundtrip():
+    s = stats.record(stats.empty(), "insane", "full", stats.game_summary(finished(2, "full")))
+    assert stats.import_text(stats.export_text(s)) == s
+    assert stats.load(None) == (stats.empty(), None)
+
+
+def test_save_roundtrip_and_bad_saves():
+    g = Game(PRESETS["folk"], "full", seed=4)
+    rng = random.Random(4)
+    for _ in range(77):
+        g.apply(rng.choice(g.legal_actions()))
+    text = saves.dumps(g, "hard")
+    h, level, reason = saves.load(text)
+    assert reason is None and level == "hard" and h.to_dict() == g.to_dict()
+    assert saves.load(None) == (None, None, None)
+    assert saves.load("{{{")[2] == "save_corrupt"
+    data = json.loads(text)
+    data["game"]["actions"][3] = "XX"
+    assert saves.load(json.dumps(data))[2] == "save_corrupt"
+    data = json.loads(text)
+    data["version"] = 7
+    assert saves.load(json.dumps(data))[2] == "save_version"
+    data = json.loads(text)
+    data["game"]["format"] = 0
+    assert saves.load(json.dumps(data))[2] == "save_version"
+    bare, level, reason = saves.load(json.dumps(g.to_dict()))   # a bare engine dict is migrated
+    assert reason is None and level == "medium" and bare.to_dict() == g.to_dict()
