@@ -27,6 +27,7 @@ import base64
 import functools
 import hashlib
 import http.server
+import inspect
 import io
 import json
 import os
@@ -352,7 +353,8 @@ ICONS = {  # file name -> (maskable, size or None for SVG)
 def build_icons(dest: Path) -> None:
     """Write the icons into dest/, rendering PNGs once per icon design (cached)."""
     code = "".join(repr(icon_shapes(m)) for m in (False, True)) + repr(ICONS)
-    key = hashlib.sha256(code.encode() + Path(__file__).read_bytes()).hexdigest()[:12]
+    code += "".join(inspect.getsource(f) for f in (icon_svg, _spans, icon_png))
+    key = hashlib.sha256(code.encode()).hexdigest()[:12]
     cache = CACHE / "icons" / key
     if not cache.exists():
         t0 = time.perf_counter()
@@ -436,6 +438,7 @@ def build(precompile_joker: bool = True) -> Path:
     (tmp / "joker.zip").write_bytes(joker_zip(pyodide_dir, precompile_joker))
     version = fill_service_worker(tmp) if (tmp / "sw.js").exists() else "-"
 
+    (tmp / ".build-stamp").write_text(version + "\n")  # tests: dist/ newer than its sources?
     shutil.rmtree(DIST, ignore_errors=True)
     tmp.rename(DIST)
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
@@ -532,6 +535,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    s.add_argument("--dir", type=Path, default=DIST, help="directory to serve (implies --no-build)")
     t = sub.add_parser("test", help="set up .venv and chromium, build, run pytest")
     t.add_argument("pytest_args", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
@@ -539,9 +543,9 @@ def main(argv: list[str] | None = None) -> int:
         build(precompile_joker=not getattr(args, "no_precompile_joker", False))
         return 0
     if args.cmd == "serve":
-        if not args.no_build:
+        if not args.no_build and args.dir == DIST:
             build()
-        serve(args.port, host=args.host)
+        serve(args.port, args.dir, host=args.host)
         return 0
     return test(args.pytest_args)
 

@@ -1,4 +1,4 @@
-// Registers ./sw.js once Python is ready (so the precache does not compete with the
+// Registers ./sw.js once <html data-python> is "ready" or "error" (so the precache does not compete with the
 // first load), and tells the page when a new version is waiting:
 //   window "joker:update-ready" event (also <html data-update="ready">);
 //   call window.jokerApplyUpdate() (or event.detail.apply()) to switch: the new
@@ -7,7 +7,7 @@
   if (!("serviceWorker" in navigator)) return;
   const sw = navigator.serviceWorker;
   const root = document.documentElement;
-  const hadController = !!sw.controller;
+  let controlled = !!sw.controller;  // false on a first visit until clients.claim()
   let reloading = false;
   let registration = null;
 
@@ -22,17 +22,21 @@
   }
 
   sw.addEventListener("controllerchange", () => {
-    // First install (clients.claim) is not an update: keep the page. Otherwise reload.
-    if (!hadController || reloading) return;
+    // The first claim (first visit) is not an update: keep the page. A later change of
+    // controller is a new version taking over: reload, in every open tab.
+    const wasControlled = controlled;
+    controlled = true;
+    if (!wasControlled || reloading) return;
     reloading = true;
     location.reload();
   });
 
   function pythonReady() {
     return new Promise((resolve) => {
-      if (root.dataset.python) return resolve();
+      const done = () => ["ready", "error"].includes(root.dataset.python);
+      if (done()) return resolve();
       const obs = new MutationObserver(() => {
-        if (root.dataset.python) { obs.disconnect(); resolve(); }
+        if (done()) { obs.disconnect(); resolve(); }
       });
       obs.observe(root, { attributes: true, attributeFilter: ["data-python"] });
       setTimeout(() => { obs.disconnect(); resolve(); }, 20000);

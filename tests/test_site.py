@@ -1,0 +1,217 @@
+"""Site-level tests: the built dist/ works as a static, self-hosted, offline-capable app."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import tomllib
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from conftest import READY_TIMEOUT_MS, start_server, stop_server
+
+ALLOW_SW = pytest.mark.browser_context_args(service_workers="allow")
+
+
+# ------------------------------------------------------------ static checks on dist/
+
+class _Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+        self.py_scripts: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for key in ("src", "href", "config"):
+            if a.get(key):
+                self.refs.append(a[key] or "")
+        if tag == "script" and a.get("type") in ("py", "mpy"):
+            self.py_scripts.append(a)
+
+
+def _index_refs(site: Path) -> _Refs:
+    parser = _Refs()
+    parser.feed((site / "index.html").read_text(encoding="utf-8"))
+    return parser
+
+
+def test_index_uses_only_relative_local_paths(site_dir: Path) -> None:
+    refs = _index_refs(site_dir).refs
+    assert refs
+    for ref in refs:
+        if ref.startswith("data:"):
+            continue
+        assert not re.match(r"^([a-z]+:)?//", ref), f"absolute URL in index.html: {ref}"
+        assert not ref.startswith("/"), f"root-relative path breaks sub-path hosting: {ref}"
+        assert (site_dir / ref.split("?")[0].split("#")[0]).exists(), f"missing in dist: {ref}"
+
+
+def test_every_pyscript_config_uses_local_interpreter(site_dir: Path) -> None:
+    scripts = _index_refs(site_dir).py_scripts
+    assert scripts, "no <script type=py> in index.html"
+    assert any("worker" in s for s in scripts), "no PyScript worker declared"
+    for s in scripts:
+        assert s.get("config"), f"PyScript script without config would use a CDN: {s}"
+        config = tomllib.loads((site_dir / str(s["config"])).read_text(encoding="utf-8"))
+        assert config["interpreter"] == "./pyodide/pyodide.mjs", s
+        for src in config.get("files", {}):
+            assert (site_dir / src).exists(), f"[files] source missing in dist: {src}"
+
+
+def test_runtime_is_self_hosted(site_dir: Path) -> None:
+    for name in build.PYODIDE_RUNTIME:
+        assert (site_dir / "pyodide" / name).is_file()
+    for name in ("core.js", "core.css"):
+        assert (site_dir / "pyscript" / name).is_file()
+    assert (site_dir / ".nojekyll").exists()
+
+
+def test_stdlib_is_precompiled(site_dir: Path) -> None:
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+        sources = [n for n in names if n.endswith(".py")]
+        assert len(sources) > 500
+        missing = [n for n in sources if n[:-3] + ".pyc" not in names]
+        assert not missing, missing[:5]
+        header = z.read("os.pyc")[:16]
+        flags = struct.unpack("<I", header[4:8])[0]
+        assert flags == 0b01, "expected unchecked hash-based .pyc"
+
+
+def test_joker_zip_holds_package_and_bytecode(site_dir: Path) -> None:
+    with zipfile.ZipFile(site_dir / "joker.zip") as z:
+        names = set(z.namelist())
+    sources = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "joker").rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    assert "joker/__init__.py" in names
+    for src in sources:
+        assert src in names
+        folder, _, mod = src.rpartition("/")
+        assert any(n.startswith(f"{folder}/__pycache__/{mod[:-3]}.") and n.endswith(".pyc")
+                   for n in names), f"no precompiled bytecode for {src}"
+
+
+def test_service_worker_precaches_every_file(site_dir: Path) -> None:
+    text = (site_dir / "sw.js").read_text(encoding="utf-8")
+    m = re.search(r"/\*BUILD\*/(.*?)/\*END\*/", text, re.S)
+    assert m
+    data = json.loads(m.group(1))
+    assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
+    files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")
+             if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")}
+    assert set(data["files"]) == files | {"./"}
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_and_icons(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Joker"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert re.fullmatch(r"#[0-9a-fA-F]{6}", manifest["theme_color"])
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = site_dir / icon["src"]
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            w, h = _png_size(path)
+            assert icon["sizes"] == f"{w}x{h}"
+            sizes.add((w, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert 'name="theme-color"' in html and 'rel="apple-touch-icon"' in html
+    assert 'rel="manifest"' in html
+
+
+def test_sw_register_is_included(site_dir: Path) -> None:
+    assert "./js/sw-register.js" in _index_refs(site_dir).refs
+
+
+# ------------------------------------------------------------------ in the browser
+
+def test_python_and_worker_start(page: Any, wait_python_ready: Any) -> None:
+    page.goto("./")
+    wait_python_ready(page)
+    page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    guard = page.context.joker_guard
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in guard.requests)
+    assert any(u.endswith("/joker.zip") for u in guard.requests)
+    assert all(guard.is_local(u) for u in guard.requests)
+
+
+def test_wasm_and_modules_served_with_right_types(page: Any, base_url: str) -> None:
+    for path, mime in [("pyodide/pyodide.asm.wasm", "application/wasm"),
+                       ("pyodide/pyodide.mjs", "text/javascript"),
+                       ("manifest.webmanifest", "application/manifest+json")]:
+        response = page.request.get(base_url + path)
+        assert response.ok
+        assert response.headers["content-type"].split(";")[0] == mime, path
+
+
+@ALLOW_SW
+def test_offline_after_first_visit(page: Any, context: Any, wait_python_ready: Any) -> None:
+    page.goto("./")
+    wait_python_ready(page)
+    # The service worker registers once Python is ready, precaches dist/ and claims the page.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+    context.set_offline(True)
+    page.reload()
+    wait_python_ready(page)
+    page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    # a deep link with a query string still opens the app offline
+    page.goto("./?seed=7")
+    wait_python_ready(page)
+
+
+def _cache_names(page: Any) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+@ALLOW_SW
+def test_update_waits_for_the_page_then_reloads(new_context: Any, guard_context: Any,
+                                                wait_python_ready: Any, tmp_path: Path,
+                                                site_dir: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    proc, url = start_server(site)
+    try:
+        ctx = new_context()
+        guard_context(ctx, url)
+        page = ctx.new_page()
+        page.goto(url)
+        wait_python_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+        old = _cache_names(page)
+        assert len(old) == 1 and old[0].startswith("joker-")
+
+        # deploy a new version
+        bot = site / "py" / "bot.py"
+        bot.write_text(bot.read_text(encoding="utf-8") + "\n# new version\n", encoding="utf-8")
+        new_version = build.fill_service_worker(site)
+        assert f"joker-{new_version}" not in old
+
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("html[data-update=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        # the new version waits: the page still runs the old one
+        assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
+        with page.expect_navigation(timeout=READY_TIMEOUT_MS):
+            page.evaluate("window.jokerApplyUpdate()")
+        wait_python_ready(page)
+        page.wait_for_function(
+            f"caches.keys().then(k => k.length === 1 && k[0] === 'joker-{new_version}')",
+            timeout=READY_TIMEOUT_MS)
+    finally:
+        stop_server(proc)
