@@ -1,0 +1,155 @@
+"""Computer opponents: Easy, Medium, Hard, Insane (and a uniformly random pseudo-level for the arena).
+
+>>> from joker.game import Game
+>>> g = Game(mode="full", seed=5)
+>>> bot = make_bot("medium", seed=1)
+>>> bot.act(g.view(g.to_act)) in g.legal_actions()
+True
+
+A bot reads only ``Game.view(seat)``; ``act`` on a fresh bot gives the same answer as on a bot that
+watched the whole game (with the same seed and, for the search levels, a fixed ``worlds`` count —
+under a time budget the number of samples depends on the machine).
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any
+
+from .heuristic import HeuristicPlayer, choose_trump
+from .info import Info
+from .search import Searcher
+from ..cards import parse_hand
+
+LEVELS = ("easy", "medium", "hard", "insane")
+PSEUDO_LEVELS = ("random",)
+
+#: Default time budgets (ms per decision) of the search levels in CPython.
+DEFAULT_BUDGET_MS = {"hard": 120.0, "insane": 450.0}
+
+
+class Bot:
+    """Base: dispatches on the view's phase; a forced decision returns at once."""
+
+    level = "base"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+
+    def _rng(self, view: dict[str, Any]) -> random.Random:
+        """A decision RNG derived from the seed and the position only (fresh bots agree)."""
+        key = f"{self.seed}|{view.get('deal_no')}|{view.get('phase')}|{len(view.get('tricks') or [])}|" \
+              f"{len(view.get('trick') or [])}|{view.get('seat')}"
+        return random.Random(zlib.crc32(key.encode()))
+
+    def act(self, view: dict[str, Any]) -> str:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this seat has nothing to do (view['legal'] is empty)")
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase == "trump":
+            return self.trump(view)
+        if phase == "bid":
+            return self.bid(view)
+        return self.play(view)
+
+    def trump(self, view: dict[str, Any]) -> str:
+        a = choose_trump(parse_hand(view["hand"]))
+        return a if a in view["legal"] else view["legal"][0]
+
+    def bid(self, view: dict[str, Any]) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def play(self, view: dict[str, Any]) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    level = "random"
+
+    def act(self, view: dict[str, Any]) -> str:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this seat has nothing to do (view['legal'] is empty)")
+        return self._rng(view).choice(legal)
+
+
+class HeuristicBot(Bot):
+    memory = True
+    careless = 0.0
+
+    def _player(self, view: dict[str, Any]) -> HeuristicPlayer:
+        return HeuristicPlayer(self._rng(view), memory=self.memory, careless=self.careless)
+
+    def bid(self, view: dict[str, Any]) -> str:
+        return self._player(view).bid(view, Info.from_view(view, memory=self.memory))
+
+    def play(self, view: dict[str, Any]) -> str:
+        return self._player(view).play(view, Info.from_view(view, memory=self.memory))
+
+
+class EasyBot(HeuristicBot):
+    """Rough bids, no memory of past tricks, a careless card now and then (never an absurd one)."""
+    level = "easy"
+    memory = False
+    careless = 0.3
+
+
+class MediumBot(HeuristicBot):
+    """Careful estimates, counts every card, plays to its bid, uses the jokers when it must."""
+    level = "medium"
+
+
+class SearchBot(Bot):
+    hl_inference = False
+    bid_reading = False
+    harm = 0.0
+
+    def __init__(self, seed: int | None = None, budget_ms: float | None = None, worlds: int | None = None) -> None:
+        super().__init__(seed)
+        self.budget_ms = DEFAULT_BUDGET_MS[self.level] if budget_ms is None else float(budget_ms)
+        self.worlds = worlds
+        self.stats = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
+
+    def _searcher(self, view: dict[str, Any]) -> Searcher:
+        s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.bid_reading, self.harm,
+                     worlds=self.worlds)
+        s.stats = self.stats
+        return s
+
+    def bid(self, view: dict[str, Any]) -> str:
+        return self._searcher(view).bid(view)
+
+    def play(self, view: dict[str, Any]) -> str:
+        return self._searcher(view).play(view)
+
+
+class HardBot(SearchBot):
+    """Samples deals consistent with the revealed voids; bids and plays by rollouts."""
+    level = "hard"
+
+
+class InsaneBot(SearchBot):
+    """More samples, read from the bids and the high-joker leads; plays against rivals' bids and premiums."""
+    level = "insane"
+    hl_inference = True
+    bid_reading = True
+    harm = 0.5
+
+
+_CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "insane": InsaneBot}
+
+
+def make_bot(level: str, seed: int | None = None, budget_ms: float | None = None, worlds: int | None = None) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`, or ``"random"``); ``budget_ms``/``worlds`` for the search levels."""
+    cls = _CLASSES.get(level)
+    if cls is None:
+        raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS + PSEUDO_LEVELS}")
+    if issubclass(cls, SearchBot):
+        return cls(seed, budget_ms=budget_ms, worlds=worlds)
+    return cls(seed)
+
+
+__all__ = ["make_bot", "LEVELS", "PSEUDO_LEVELS", "DEFAULT_BUDGET_MS", "Bot"]

@@ -1,0 +1,209 @@
+"""The search bots' rollout kernel: play a deal to its end with every seat playing toward its bid.
+
+Same encoding as :func:`joker.playout.random_playout`: the trump suit is swapped into the top
+slot (bits 27..35) so one integer key per play decides a trick:
+
+* plain card of the led suit or a trump: ``2·card + 2``; a high joker lead 80 (55 when it can be
+  trumped); a low joker lead 1; a high joker in response ``100 + position``; anything else 0.
+
+A card ``c`` beats the best key ``k`` iff it is of the led suit or trump and ``c >= k >> 1``.
+
+The policy is deterministic (the sampled deal is the randomness): a seat that still needs tricks
+takes them as cheaply as it can (last to play: the cheapest winner; earlier: its best card in the
+suit), uses a joker high when nothing else wins, and leads its sure winners; a seat whose bid is
+made ducks with its highest losing card, plays a joker low when every card would win, and leads
+the card most likely to be beaten.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import HIGH, JOKER_MASK, SUIT_MASKS, X1
+from ..playout import swap_suits, trick_state
+
+_TOP = 3
+TMASK = SUIT_MASKS[_TOP]
+SM = SUIT_MASKS
+JM = JOKER_MASK
+RANKMASK = 0x1FF
+
+
+def swap_play(play: int, a: int, b: int) -> int:
+    if a == b:
+        return play
+    card = play & 63
+    if card >= X1:
+        suit = (play >> 8) - 1
+        if suit >= 0:
+            suit = b if suit == a else a if suit == b else suit
+            return card | (play & 0xC0) | (suit + 1) << 8
+        return play
+    s = card // 9
+    s2 = b if s == a else a if s == b else s
+    return s2 * 9 + card % 9
+
+
+def to_kernel(hands: Sequence[int], trick: Sequence[int], trump: int) -> tuple[list[int], list[int], int]:
+    """Canonical hands and trick -> kernel encoding (trump on top) and the trump mask."""
+    if trump >= 0 and trump != _TOP:
+        return ([swap_suits(x, trump, _TOP) for x in hands], [swap_play(p, trump, _TOP) for p in trick], TMASK)
+    return list(hands), list(trick), (TMASK if trump == _TOP else 0)
+
+
+def _low_rank(m: int, tm: int) -> int:
+    """Bit of the lowest-ranked card of ``m`` (no jokers), plain suits before trumps."""
+    p = m & ~tm
+    if not p:
+        p = m
+    r = (p | p >> 9 | p >> 18 | p >> 27) & RANKMASK
+    r &= -r
+    for s in (0, 9, 18, 27):
+        if p >> s & r:
+            return r << s
+    return p & -p  # pragma: no cover
+
+
+def _high_rank(m: int, tm: int) -> int:
+    """Bit of the highest-ranked card of ``m`` (no jokers), plain suits before trumps."""
+    p = m & ~tm
+    if not p:
+        p = m
+    r = (p | p >> 9 | p >> 18 | p >> 27) & RANKMASK
+    r = 1 << r.bit_length() - 1
+    for s in (0, 9, 18, 27):
+        if p >> s & r:
+            return r << s
+    return p & -p  # pragma: no cover
+
+
+def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
+            bids: Sequence[int]) -> list[int]:
+    """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat."""
+    n_in = len(trick)
+    seat = (leader + n_in) & 3
+    if n_in:
+        ledmask, hl, best, bi = trick_state(trick, tm, hlt)
+        bestseat = (leader + bi) & 3
+    else:
+        ledmask, hl, best, bestseat = 0, False, 0, leader
+    hl_key = 55 if hlt and tm else 80
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    while True:
+        h = hands[seat]
+        if not h:
+            break
+        need = bids[seat] - taken[seat]
+        if n_in:
+            s = h & ledmask
+            if s:
+                if hl:
+                    s = 1 << s.bit_length() - 1
+                m = s | h & JM
+            else:
+                s = h & tm
+                m = s | h & JM if s else h
+            cm = m & ~JM
+            win = cm & (ledmask | tm) & -(1 << (best >> 1))
+            if need > 0:
+                if win:
+                    if n_in == 3:
+                        low = win & -win
+                    else:
+                        w = win & ledmask
+                        low = 1 << w.bit_length() - 1 if w else win & -win
+                    key = 2 * low.bit_length()
+                elif m & JM:
+                    low = m & JM
+                    low &= -low
+                    key = 100 + n_in
+                else:
+                    low = _low_rank(cm, tm)
+                    key = 0
+            else:
+                lose = cm & ~win
+                if lose:
+                    low = _high_rank(lose, tm)
+                    key = 2 * low.bit_length() if low & (ledmask | tm) else 0
+                elif m & JM:
+                    low = m & JM
+                    low &= -low
+                    key = 0
+                else:
+                    low = 1 << win.bit_length() - 1 if n_in == 3 else win & -win
+                    key = 2 * low.bit_length()
+            hands[seat] = h ^ low
+            if key > best:
+                best = key
+                bestseat = seat
+        else:
+            bestseat = seat
+            cm = h & ~JM
+            low = 0
+            if need > 0:
+                # a sure winner: the top live card of a suit (trumps first, then side aces)
+                others = alive & ~h
+                for sb in (27, 0, 9, 18):
+                    x = cm >> sb & RANKMASK
+                    if x:
+                        top = x.bit_length() - 1
+                        if not (others >> sb & RANKMASK) >> top:
+                            if sb == 27 or not tm or not (others & tm) or (others >> sb & RANKMASK).bit_count() >= 3:
+                                low = 1 << sb + top
+                                break
+                if not low and h & JM:
+                    low = h & JM
+                    low &= -low
+                    # high joker: name trump when we hold trumps (draws theirs), else our longest suit
+                    if tm and h & tm:
+                        su = 3
+                    else:
+                        su, k = 0, -1
+                        for q in range(4):
+                            c = (cm & SM[q]).bit_count()
+                            if c > k:
+                                su, k = q, c
+                    ledmask = SM[su]
+                    hl = True
+                    best = 80 if su == 3 else hl_key
+                    hands[seat] = h ^ low
+                    alive ^= low
+                    n_in = 1
+                    seat = (seat + 1) & 3
+                    continue
+                if not low:
+                    low = _low_rank(cm, tm)
+            else:
+                if cm:
+                    low = _low_rank(cm, tm)
+                else:
+                    low = h & JM
+                    low &= -low
+                    # low joker: name the suit the others hold most of
+                    others = alive & ~h
+                    su, k = 0, -1
+                    for q in range(4):
+                        c = (others & SM[q]).bit_count()
+                        if c > k:
+                            su, k = q, c
+                    ledmask = SM[su]
+                    hl = False
+                    best = 1
+                    hands[seat] = h ^ low
+                    alive ^= low
+                    n_in = 1
+                    seat = (seat + 1) & 3
+                    continue
+            hands[seat] = h ^ low
+            c = low.bit_length() - 1
+            ledmask = SM[c // 9]
+            hl = False
+            best = 2 * c + 2
+        alive ^= low
+        n_in += 1
+        if n_in == 4:
+            taken[bestseat] += 1
+            seat = bestseat
+            n_in = 0
+        else:
+            seat = (seat + 1) & 3
+    return taken
