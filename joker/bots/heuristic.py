@@ -5,7 +5,7 @@ Cards are in the canonical encoding of :mod:`joker.cards` (``suit*9 + rank``, jo
 
 >>> from joker.cards import parse_hand
 >>> round(est_tricks(parse_hand("X1 AH KH AS"), 3, 4), 1)
-3.4
+3.6
 >>> choose_trump(parse_hand("AS KS 7D"))
 'S'
 """
@@ -20,16 +20,16 @@ from .info import Info
 
 SM = SUIT_MASKS
 
-# Trick value of a card by rank (index 0..8 = 6..A) and by how many cards of its suit the hand holds.
-_TRUMP = (0.22, 0.25, 0.3, 0.35, 0.42, 0.55, 0.7, 0.85, 1.0)
-_SIDE_LONG = (0.0, 0.0, 0.0, 0.0, 0.02, 0.08, 0.3, 0.55, 0.9)   # suit of 2+ cards (K guarded)
-_SIDE_SHORT = (0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.08, 0.3, 0.9)   # singleton
+# Trick value of a card by rank (index 0..8 = 6..A): trumps, and side cards in a suit of 2+ / 1 card.
+_TRUMP = (0.25, 0.25, 0.25, 0.28, 0.32, 0.4, 0.6, 0.8, 1.0)
+_SIDE_LONG = (0.0, 0.0, 0.0, 0.0, 0.0, 0.03, 0.15, 0.4, 0.85)
+_SIDE_SHORT = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.03, 0.15, 0.85)
 
 
 def est_tricks(hand: int, trump: int, n: int) -> float:
     """Expected tricks of a hand of ``n`` cards with ``trump`` (a quick table estimate)."""
-    e = 0.9 * (hand & JOKER_MASK).bit_count()
-    # In short deals the few cards out are spread thin: high cards hold, small trumps count more.
+    e = 0.95 * (hand & JOKER_MASK).bit_count()
+    # In short deals the few cards out are spread thin: every trump counts for more.
     short = n <= 3
     for s in range(4):
         m = hand >> 9 * s & 0x1FF
@@ -37,24 +37,19 @@ def est_tricks(hand: int, trump: int, n: int) -> float:
             continue
         k = m.bit_count()
         if s == trump:
-            v = 0.0
-            i = 0
-            for r in range(8, -1, -1):
+            for r in range(9):
                 if m >> r & 1:
-                    v += max(_TRUMP[r], 0.55 if i >= 2 else 0.0, 0.5 if short else 0.0)
-                    i += 1
+                    e += max(_TRUMP[r], 0.5) if short else _TRUMP[r]
             if k >= 4:
-                v += 0.3 * (k - 3)
-            e += v
+                e += 0.3 * (k - 3)
         else:
             table = _SIDE_LONG if k >= 2 else _SIDE_SHORT
-            # long side suits get ruffed: the king and queen lose value past 4 cards
-            damp = 1.0 if k <= 3 else 0.8
+            damp = 1.0 if k <= 4 else 0.75   # long side suits get ruffed
             i = 0
             for r in range(8, -1, -1):
                 if m >> r & 1:
                     if i < 3:
-                        e += table[r] * damp * (0.6 if i == 2 else 1.0)
+                        e += table[r] * (damp if r < 8 else 1.0) * (0.6 if i == 2 else 1.0)
                     i += 1
     return min(e, float(n))
 
