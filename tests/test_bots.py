@@ -1,0 +1,205 @@
+"""Bots: building blocks (hand evaluation, inference, sampling), legality, reproducibility."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from joker.bots import LEVELS, make_bot
+from joker.bots.heuristic import choose_trump, est_tricks
+from joker.bots.info import Info
+from joker.bots.kernel import rollout, to_kernel
+from joker.bots.search import Sampler, Utility, _candidates
+from joker.cards import FULL_DECK_MASK, SUIT_MASKS, parse_hand
+from joker.game import Game
+from joker.rules import PRESETS
+
+ALL_RULES = list(PRESETS.items()) + [("standard-nokhishti", dataclasses.replace(PRESETS["standard"], khishti=None)),
+                                     ("standard-bonus", dataclasses.replace(PRESETS["standard"], premium="bonus"))]
+
+
+def _random_positions(rules, mode, seed, count, phases=("play",)):
+    """Views (with the game) at random decision points of randomly played games."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = Game(rules, mode, seed=rng.getrandbits(32))
+        bot = make_bot("medium", seed=1)
+        while g.phase != "over" and len(out) < count:
+            v = g.view(g.to_act)
+            if v["phase"] in phases and rng.random() < 0.08:
+                out.append((g.copy(), v))
+            g.apply(bot.act(v) if rng.random() < 0.7 else rng.choice(v["legal"]))
+    return out
+
+
+# ---- hand evaluation --------------------------------------------------------------------
+
+def test_est_tricks_orders_hands():
+    strong = parse_hand("X1 X2 AH KH QH AS AD KC 9H")
+    weak = parse_hand("7S 8S 7C 8C 9D 7D 6D 8D TC")
+    assert est_tricks(strong, 3, 9) > 5 > 1 > est_tricks(weak, 3, 9)
+    assert est_tricks(parse_hand("7H"), 3, 1) > est_tricks(parse_hand("7S"), 3, 1)
+    for n in range(1, 10):
+        assert 0 <= est_tricks(parse_hand("X1 X2 AH AS AD AC KH QH JH"), 3, n) <= n
+
+
+def test_choose_trump():
+    assert choose_trump(parse_hand("AS KS 7D")) == "S"
+    assert choose_trump(parse_hand("7S 8C 9D")) == "-"
+    assert choose_trump(parse_hand("X1 AH 7D")) == "H"
+
+
+# ---- inference ------------------------------------------------------------------------
+
+def _view(trick_plays, trump="H", hand=("AS",), counts=(1, 1, 1, 2), tricks=None):
+    return {"seat": 0, "phase": "play", "cards": 3, "dealer": 3, "trump": trump, "trump_card": "6D",
+            "hand": list(hand), "hand_counts": list(counts), "bids": [1, 0, 1, 0], "taken": [0, 0, 0, 0],
+            "trick": [], "leader": 0, "rules": PRESETS["standard"].to_dict(), "mode": "full", "deal_no": 3,
+            "tricks": tricks if tricks is not None else [{"leader": 0, "winner": 0, "plays": [
+                {"seat": (i) % 4, "play": p} for i, p in enumerate(trick_plays)]}],
+            "deals": [], "pulkas": [], "legal": list(hand)}
+
+
+def test_void_inference():
+    info = Info.from_view(_view(["KS", "7D", "QS", "X1-"]))
+    S, H = SUIT_MASKS[0], SUIT_MASKS[3]
+    assert info.excl[1] & S == S and info.excl[1] & H == H       # no spade, no trump
+    assert info.excl[2] == 0 and info.excl[3] == 0               # followed / joker: nothing learnt
+    info = Info.from_view(_view(["KS", "7H", "QS", "8S"]))
+    assert info.excl[1] & S == S and not info.excl[1] & H        # trumped: void in spades only
+
+
+def test_high_joker_inference():
+    v = _view(["X1+D", "QD", "7S", "AD"])
+    hard = Info.from_view(v)
+    insane = Info.from_view(v, hl_inference=True)
+    kd, ad_mask = parse_hand("KD"), parse_hand("AD")
+    assert not hard.excl[1] & kd
+    assert insane.excl[1] & kd and not insane.excl[1] & parse_hand("JD")   # QD was its highest diamond
+    assert insane.excl[2] & SUIT_MASKS[2] == SUIT_MASKS[2]                  # void in diamonds
+    assert not insane.excl[3] & ad_mask
+
+
+@pytest.mark.parametrize("name,rules", ALL_RULES[:3])
+@pytest.mark.parametrize("mode", ["full", "nines"])
+def test_inference_and_sampling_never_contradict_what_was_seen(name, rules, mode):
+    for g, v in _random_positions(rules, mode, 7, 25):
+        me = v["seat"]
+        info = Info.from_view(json.loads(json.dumps(v)), hl_inference=True)
+        # the inferences hold for the real hands
+        for s in range(4):
+            if s != me:
+                assert not g.hands[s] & info.excl[s], (name, s)
+                assert info.known[s] & ~g.hands[s] == 0
+        assert info.out_count >= 0
+        sampler = Sampler(info, random.Random(1))
+        for _ in range(20):
+            hands = sampler.sample()
+            assert hands[me] == info.hand
+            union = 0
+            for s in range(4):
+                assert not union & hands[s]
+                union |= hands[s]
+                assert hands[s].bit_count() == v["hand_counts"][s]
+                assert not hands[s] & info.played
+                if s != me:
+                    assert not hands[s] & info.excl[s]
+                    assert hands[s] & info.known[s] == info.known[s]
+            assert union & ~FULL_DECK_MASK == 0
+        assert sampler.failures == 0
+
+
+def test_candidates_merge_equivalent_cards():
+    v = _view([], hand=("AS", "KS", "9S", "X1", "X2"), counts=(5, 5, 5, 5), tricks=[])
+    v["legal"] = ["9S", "KS", "AS"] + [f"X1{m}{s}" for m in "+-" for s in "SCDH"] + \
+                 [f"X2{m}{s}" for m in "+-" for s in "SCDH"]
+    info = Info.from_view(v)
+    cands = _candidates(info, v["legal"])
+    assert len(cands) == 10   # AS~KS merged, 9S apart, one joker with its 8 modes
+
+
+def test_kernel_plays_every_trick():
+    rng = random.Random(3)
+    from joker.game import Shuffler
+    from joker.cards import DECK
+    sh = Shuffler(5)
+    for i in range(200):
+        deck = sh.shuffled(DECK)
+        hands = [0, 0, 0, 0]
+        for j, c in enumerate(deck):
+            hands[j & 3] |= 1 << c
+        trump = i % 5 - 1
+        kh, _, tm = to_kernel(hands, [], trump)
+        bids = [rng.randrange(4) for _ in range(4)]
+        t = rollout(kh, i & 3, [], [0, 0, 0, 0], tm, bool(i & 1), bids)
+        assert sum(t) == 9 and kh == [0, 0, 0, 0]
+
+
+def test_insane_utility_counts_the_premium():
+    # last deal of the first pulka of a nines game; seat 1 made every bid so far
+    deals = [{"pulka": 1, "bids": [1, 2, 0, 3], "taken": [2, 2, 1, 4], "points": [20, 150, 10, 40]}] * 3
+    v = _view([], tricks=[])
+    v.update({"mode": "nines", "deal_no": 4, "deals": deals, "cards": 9})
+    info = Info.from_view(v)
+    bids = [3, 2, 2, 1]
+    u = Utility(v, info, bids, harm=0.5)
+    # seat 1 misses -> no sole claimant -> we keep our best deal; seat 1 makes it -> we lose it
+    assert u([3, 3, 2, 1]) > u([3, 2, 3, 1])
+    hard = Utility(v, info, bids, harm=0.0)
+    assert hard([3, 3, 2, 1]) == hard([3, 2, 3, 1])
+
+
+# ---- legality and reproducibility ---------------------------------------------------------
+
+@pytest.mark.parametrize("name,rules", ALL_RULES)
+def test_every_level_plays_legally(name, rules):
+    rng = random.Random(hash(name) & 0xFFFF)
+    for mode in ("full", "nines"):
+        g = Game(rules, mode, seed=rng.getrandbits(32))
+        bots = {lv: make_bot(lv, seed=2, worlds=2) if lv in ("hard", "insane") else make_bot(lv, seed=2)
+                for lv in LEVELS}
+        n = 0
+        while g.phase != "over" and n < 120:
+            v = g.view(g.to_act)
+            for lv, bot in bots.items():
+                a = bot.act(json.loads(json.dumps(v)))
+                assert a in v["legal"], (lv, a, v["legal"])
+            g.apply(bots[LEVELS[n % 4]].act(v))
+            n += 1
+
+
+def test_forced_decision_is_instant_and_fresh_bots_agree():
+    import time
+    g = Game(PRESETS["tvaladze"], "nines", seed=9)
+    seen_forced = False
+    while g.phase != "over" and len(g.deals) < 1:
+        v = g.view(g.to_act)
+        if len(v["legal"]) == 1:
+            t = time.perf_counter()
+            assert make_bot("insane", seed=1).act(v) == v["legal"][0]
+            assert time.perf_counter() - t < 0.05
+            seen_forced = True
+        a = make_bot("hard", seed=4, worlds=3).act(v)
+        assert a == make_bot("hard", seed=4, worlds=3).act(json.loads(json.dumps(v)))
+        g.apply(a)
+    assert seen_forced
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "insane"])
+def test_seeded_bots_are_reproducible(level):
+    def run(seed):
+        g = Game(PRESETS["folk"], "full", seed=21)
+        bots = [make_bot(level, seed=seed + i, worlds=3) if level in ("hard", "insane") else make_bot(level, seed=seed + i)
+                for i in range(4)]
+        while g.phase != "over" and len(g.deals) < 6:
+            g.apply(bots[g.to_act].act(g.view(g.to_act)))
+        return list(g.actions)
+    assert run(1) == run(1)
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        make_bot("godlike")
