@@ -1,0 +1,81 @@
+// Card faces (drawn with DOM + CSS: corner indices, pips, court letters) and hand order.
+// Nothing here decides a rule: legality always comes from the engine's view.
+import { t } from "./i18n.js";
+
+export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+export const RED = { D: true, H: true };
+const RANK_ORDER = "6789TJQKA";
+
+export const isJoker = (c) => c[0] === "X";
+export const suitOf = (c) => (isJoker(c) ? null : c[1]);
+export const rankOf = (c) => (isJoker(c) ? null : c[0]);
+
+// Pip positions (x%, y%) inside the pip area for 6..10; pips in the lower half are turned over.
+const PIPS = {
+  "6": [[25, 15], [75, 15], [25, 50], [75, 50], [25, 85], [75, 85]],
+  "7": [[25, 15], [75, 15], [50, 32], [25, 50], [75, 50], [25, 85], [75, 85]],
+  "8": [[25, 15], [75, 15], [50, 32], [25, 50], [75, 50], [50, 68], [25, 85], [75, 85]],
+  "9": [[25, 12], [75, 12], [25, 37], [75, 37], [50, 50], [25, 63], [75, 63], [25, 88], [75, 88]],
+  "T": [[25, 12], [75, 12], [50, 25], [25, 37], [75, 37], [25, 63], [75, 63], [50, 75], [25, 88], [75, 88]],
+};
+
+export function rankLabel(r) { return t("rank." + r); }
+
+// Short label for text: "10♥", "Т♠", "★".
+export function cardLabel(c) {
+  if (isJoker(c)) return (c === "X1" ? t("card.joker_red") : t("card.joker_black"));
+  return rankLabel(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
+}
+
+export function suitHtml(s) {
+  return `<span class="suit-sym ${RED[s] ? "red" : "black"}">${SUIT_SYMBOL[s]}</span>`;
+}
+
+// The face of a card as inner HTML (the node itself is created by the renderer).
+export function faceHtml(c) {
+  if (isJoker(c)) {
+    const red = c === "X1";
+    return `<div class="face joker ${red ? "joker-red" : "joker-black"}">` +
+      `<span class="idx tl"><b>★</b></span><span class="idx br"><b>★</b></span>` +
+      `<img class="art" src="cards/${red ? "joker-red" : "joker-black"}.svg" alt="" draggable="false"></div>`;
+  }
+  const r = rankOf(c), s = suitOf(c), sym = SUIT_SYMBOL[s];
+  const color = RED[s] ? "red" : "black";
+  const label = rankLabel(r);
+  const idx = (pos) => `<span class="idx ${pos}"><b>${label}</b><i>${sym}</i></span>`;
+  let mid;
+  if (PIPS[r]) {
+    mid = `<div class="pips">` + PIPS[r].map(([x, y]) =>
+      `<i style="left:${x}%;top:${y}%"${y > 55 ? ' class="flip"' : ""}>${sym}</i>`).join("") + `</div>`;
+  } else if (r === "A") {
+    mid = `<div class="ace">${sym}</div>`;
+  } else {
+    mid = `<div class="court"><b>${label}</b><i>${sym}</i></div>`;
+  }
+  return `<div class="face ${color}" data-rank="${r}">${idx("tl")}${idx("br")}${mid}</div>`;
+}
+
+export function backHtml() { return `<div class="back"></div>`; }
+
+// A sensible default order: jokers first, then the trump suit, then the other suits
+// alternating colour; high to low inside a suit.
+export function sortHand(hand, trump) {
+  const present = [...new Set(hand.filter((c) => !isJoker(c)).map(suitOf))];
+  const order = [];
+  const rest = ["S", "H", "C", "D"].filter((s) => present.includes(s));
+  if (trump && present.includes(trump)) order.push(trump);
+  let pool = rest.filter((s) => s !== trump);
+  while (pool.length) {
+    const last = order[order.length - 1];
+    const lastRed = last ? !!RED[last] : null;
+    let pick = pool.find((s) => lastRed === null || !!RED[s] !== lastRed);
+    if (!pick) pick = pool[0];
+    order.push(pick);
+    pool = pool.filter((s) => s !== pick);
+  }
+  const key = (c) => {
+    if (isJoker(c)) return c === "X1" ? -2 : -1;
+    return order.indexOf(suitOf(c)) * 10 + (8 - RANK_ORDER.indexOf(rankOf(c)));
+  };
+  return [...hand].sort((a, b) => key(a) - key(b));
+}

@@ -1,0 +1,388 @@
+"""Browser tests of the game table: a whole seeded Nines game driven through the UI.
+
+Every wait is on state the app exposes (``#table[data-phase|data-turn|data-await|data-actions]``,
+``data-testid``s), never on time. ``?pace=fast`` turns animations off and bots take 40 ms.
+The guarded ``context`` fixture (tests/conftest.py) fails a test on any console error, page
+error, Python traceback or non-local request.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "test-results" / "screens"
+SEED = 7
+STEP_MS = 30_000
+VIEWPORTS = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
+PHONE = {"width": 390, "height": 844}
+
+
+def table(page: Any) -> Any:
+    return page.locator("#table")
+
+
+def attr(page: Any, name: str) -> str:
+    return page.locator("#table").get_attribute(name) or ""
+
+
+def wait_settled(page: Any, states: str = "human next results") -> str:
+    """Wait until the table waits for the player (or for NEXT / on results); return which."""
+    sel = ", ".join(f"#table[data-await={s}]" for s in states.split())
+    page.wait_for_selector(sel, state="attached", timeout=STEP_MS)
+    return attr(page, "data-await")
+
+
+def acted(page: Any, before: str) -> None:
+    """Wait until at least one more action went through the engine."""
+    page.wait_for_function(
+        "n => document.querySelector('#table').dataset.actions !== n", arg=before, timeout=STEP_MS)
+
+
+def click_card(page: Any, card: str) -> None:
+    # Cards in a hand overlap: click the visible strip at their top-left.
+    page.locator(f'.card[data-key="{card}"]').click(position={"x": 9, "y": 30})
+
+
+def start(page: Any, base_url: str, *, preset: str = "standard", level: str = "easy", query: str = "") -> None:
+    page.goto(f"{base_url}?seed={SEED}&pace=fast{query}")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id(f"level-{level}").click()
+    page.get_by_test_id("mode-nines").click()
+    page.get_by_test_id(f"preset-{preset}").click()
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+
+
+def view(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.jokerUI.state().view")
+
+
+class Tour:
+    """What the driver has exercised so far (the test asserts all of it at the end)."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self.deal_tables = 0
+
+
+def do_trump(page: Any, v: dict[str, Any], tour: Tour) -> None:
+    # Only the first three cards are face up; the rest of the hand is dealt face down.
+    expect(page.locator(".card.in-hand")).to_have_count(3)
+    expect(page.locator('.card[data-testid="hand-back"]')).to_have_count(v["cards"] - 3)
+    before = attr(page, "data-actions")
+    page.get_by_test_id("trump-H" if "trump" not in tour.seen else "trump-none").click()
+    tour.seen.add("trump")
+    acted(page, before)
+
+
+def do_bid(page: Any, v: dict[str, Any], tour: Tour) -> None:
+    forbidden = v["forbidden_bid"]
+    value = page.get_by_test_id("bid-value")
+    if forbidden is not None and "forbidden" not in tour.seen:
+        # As dealer: step to the forbidden number; it is crossed out, the status says why.
+        expect(page.locator("#status")).to_have_attribute("data-reason", "forced_dealer")
+        for _ in range(12):
+            cur = int(value.get_attribute("data-value"))
+            if cur == forbidden:
+                break
+            page.get_by_test_id("bid-plus" if cur < forbidden else "bid-minus").click()
+        expect(value).to_have_attribute("data-value", str(forbidden))
+        expect(value).to_have_attribute("data-forbidden", "1")
+        submit = page.get_by_test_id("bid-pass" if forbidden == 0 else "bid-submit")
+        expect(submit).to_have_attribute("data-forbidden", "1")
+        submit.click()
+        expect(page.locator("#status")).to_have_attribute("data-reason", "forced_dealer")
+        expect(page.locator("#status")).to_have_class(re.compile("refused"))
+        assert attr(page, "data-phase") == "bid" and attr(page, "data-turn") == "0"
+        tour.seen.add("forbidden")
+    before = attr(page, "data-actions")
+    if "keys" not in tour.seen and forbidden != 1 and v["cards"] >= 1:
+        page.keyboard.press("1")  # digits bid at once
+        tour.seen.add("keys")
+    elif forbidden != 0:
+        page.get_by_test_id("bid-pass").click()
+    else:
+        if value.get_attribute("data-value") == "0":
+            page.get_by_test_id("bid-plus").click()
+        page.get_by_test_id("bid-submit").click()
+    acted(page, before)
+
+
+def do_play(page: Any, v: dict[str, Any], tour: Tour) -> None:
+    hand = page.locator(".card.in-hand")
+    legal = {a[:2] for a in v["legal"]}
+    lead = not v["trick"]
+    jokers = [c for c in v["hand"] if c[0] == "X" and c in legal]
+    illegal = [c for c in v["hand"] if c not in legal]
+    expect(hand).to_have_count(len(v["hand"]))
+    for c in v["hand"]:  # raised + glowing exactly when the engine says it is legal
+        expect(page.locator(f'.card[data-key="{c}"]')).to_have_attribute("data-legal", "1" if c in legal else "0")
+    if illegal and "illegal" not in tour.seen:
+        bad = illegal[0]
+        click_card(page, bad)
+        card = page.locator(f'.card[data-key="{bad}"]')
+        expect(card).to_have_class(re.compile(r"\bshake\b"))
+        reason = page.locator("#status").get_attribute("data-reason")
+        assert reason in ("must_follow", "must_trump", "must_highest"), reason
+        expect(page.locator("#status")).to_have_class(re.compile("refused"))
+        assert attr(page, "data-turn") == "0"
+        tour.seen.add("illegal")
+    before = attr(page, "data-actions")
+    if jokers and lead and "joker_lead" not in tour.seen:
+        j = jokers[0]
+        click_card(page, j)
+        expect(table(page)).to_have_attribute("data-joker", "lead")
+        page.get_by_test_id("joker-want").click()
+        expect(page.get_by_test_id("joker-want")).to_have_attribute("aria-pressed", "true")
+        page.get_by_test_id("joker-back").click()  # BACK: the joker returns to the hand
+        expect(table(page)).to_have_attribute("data-joker", "")
+        expect(page.get_by_test_id("panel")).to_be_hidden()
+        click_card(page, j)
+        page.get_by_test_id("joker-under").click()
+        page.get_by_test_id("joker-suit-S").click()
+        tour.seen.add("joker_lead")
+    elif jokers and not lead and "joker_follow" not in tour.seen:
+        click_card(page, jokers[0])
+        expect(table(page)).to_have_attribute("data-joker", "follow")
+        expect(page.get_by_test_id("joker-take")).to_be_visible()
+        page.get_by_test_id("joker-take").click()
+        tour.seen.add("joker_follow")
+    else:
+        plain = [a for a in v["legal"] if a[0] != "X"]
+        if plain:
+            click_card(page, plain[0])
+        else:  # only jokers left
+            click_card(page, v["legal"][0][:2])
+            if lead:
+                page.get_by_test_id("joker-want").click()
+                page.get_by_test_id("joker-suit-H").click()
+            else:
+                page.get_by_test_id("joker-take").click()
+    acted(page, before)
+
+
+def play_game(page: Any, tour: Tour, shots: dict[str, Any] | None = None) -> None:
+    while True:
+        state = wait_settled(page)
+        if state == "results":
+            return
+        if state == "next":
+            rows = page.locator('[data-testid="summary-table"] tbody tr')
+            expect(rows).to_have_count(4)
+            tour.deal_tables += 1
+            if page.locator('[data-testid="summary-table"] th').count() > 5:
+                tour.seen.add("pulka_end")
+            if shots is not None and "summary" not in shots:
+                shots["summary"] = True
+                page.screenshot(path=str(SHOTS / "phone_summary.png"))
+            page.get_by_test_id("summary-next").click()
+            page.wait_for_selector("#table:not([data-await=next])", state="attached", timeout=STEP_MS)
+            continue
+        v = view(page)
+        assert attr(page, "data-turn") == "0" and attr(page, "data-phase") == v["phase"]
+        if v["phase"] == "trump":
+            do_trump(page, v, tour)
+        elif v["phase"] == "bid":
+            do_bid(page, v, tour)
+        elif v["phase"] == "play":
+            if shots is not None and "play" not in shots and len(v["trick"]) >= 2:
+                shots["play"] = True
+                page.screenshot(path=str(SHOTS / "phone_play.png"))
+            do_play(page, v, tour)
+
+
+def test_whole_nines_game(page: Any, base_url: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(PHONE)
+    start(page, base_url)
+    expect(table(page)).to_have_attribute("data-phase", re.compile("trump|bid"))
+    # the score sheet and the menu are reachable at any time
+    page.get_by_test_id("sheet-button").click()
+    expect(page.locator("#overlay")).to_have_attribute("data-dialog", "sheet")
+    page.get_by_test_id("dialog-close").click()
+    tour = Tour()
+    shots: dict[str, Any] = {}
+    play_game(page, tour, shots)
+    # results: my place (shared on ties), everyone's total, how many of my bids I made
+    v = view(page)
+    assert v["phase"] == "over" and attr(page, "data-phase") == "over"
+    place = page.get_by_test_id("results-place")
+    expect(place).to_have_attribute("data-place", str(v["places"][0]))
+    made = sum(1 for d in v["deals"] if d["bids"][0] == d["taken"][0])
+    expect(page.get_by_test_id("results-bids")).to_have_attribute("data-made", str(made))
+    for s in range(4):
+        expect(page.get_by_test_id(f"results-row-{s}")).to_contain_text(str(v["scores"][s]))
+    page.screenshot(path=str(SHOTS / "phone_results.png"))
+    assert tour.deal_tables == 16
+    assert {"trump", "forbidden", "keys", "illegal", "joker_lead", "joker_follow", "pulka_end"} <= tour.seen, tour.seen
+    # the finished game's sheet: 16 deals, four pulkas
+    page.get_by_test_id("results-sheet").click()
+    expect(page.locator('[data-testid="sheet-deal"]')).to_have_count(16)
+    page.get_by_test_id("sheet-back").click()
+    page.get_by_test_id("results-again").click()
+    expect(page.get_by_test_id("settings")).to_be_visible()
+    expect(page.get_by_test_id("continue")).to_be_hidden()  # a finished game leaves no save
+
+
+def test_first_screen_works_before_python(page: Any, base_url: str) -> None:
+    """Settings are usable while Pyodide is still on its way; PLAY waits for it with a progress bar."""
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(f"{base_url}?seed={SEED}&pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    assert page.locator("html").get_attribute("data-python") != "ready"
+    page.get_by_test_id("mode-nines").click()
+    expect(page.locator('input[name="mode"][value="nines"]')).to_be_checked()
+    # presets fill in their options, and options stay changeable
+    page.get_by_test_id("preset-tvaladze").click()
+    expect(page.locator('input[name="trump_in_nines"][value="dealer_card"]')).to_be_checked()
+    expect(page.locator('input[name="khishti"][value="off"]')).to_be_checked()
+    page.get_by_test_id("opt-khishti-200_200").click()
+    expect(page.locator('input[name="preset"]:checked')).to_have_count(0)  # now a custom set
+    page.get_by_test_id("settings-lang-ru").click()
+    expect(page.get_by_test_id("play")).to_have_text("ИГРАТЬ")
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("loading")).to_be_visible()
+    assert page.locator("#table").is_hidden()
+    page.wait_for_function("() => parseFloat(document.querySelector('#loading-fill').style.width) > 5")
+    for r in held:
+        r.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    v = view(page)
+    assert v["rules"]["khishti"] == [200, 200] and v["rules"]["trump_in_nines"] == "dealer_card"
+    assert v["preset"] is None and v["mode"] == "nines"
+    # dealer_card: the dealer's shown card is on the table (or in my hand if I deal)
+    if v["dealer"] != 0:
+        expect(page.get_by_test_id("trump-card")).to_have_count(1)
+    expect(page.get_by_test_id("status")).not_to_be_empty()
+
+
+def test_continue_and_corrupt_save(page: Any, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    start(page, base_url)
+    tour = Tour()
+    # play until a card of the first deal went down, then leave
+    while attr(page, "data-phase") != "play" or not view(page)["trick"] and not view(page)["tricks"]:
+        v = view(page)
+        if v["phase"] == "trump":
+            do_trump(page, v, tour)
+        elif v["phase"] == "bid":
+            do_bid(page, v, tour)
+        else:
+            do_play(page, v, tour)
+        wait_settled(page)
+    saved = view(page)
+    page.reload()
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    expect(page.get_by_test_id("continue")).to_be_visible()
+    page.get_by_test_id("continue").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+    back = view(page)
+    assert back["deal_no"] == saved["deal_no"] and back["bids"] == saved["bids"]
+    assert len(back["tricks"]) >= len(saved["tricks"])
+    # a corrupted save: a clear message and a fresh start, never a crash
+    page.evaluate("() => localStorage.setItem('joker.save', '{\"app\":\"joker\",\"version\":1,\"level\":\"easy\",\"game\":{\"format\":1,\"rules\":{},\"mode\":\"nines\",\"seed\":1,\"actions\":[\"ZZ\"]}}')")
+    page.reload()
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("notice")).to_be_visible()
+    expect(page.get_by_test_id("notice")).to_have_attribute("data-reason", "save.corrupt")
+    expect(page.get_by_test_id("continue")).to_be_hidden()
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+    # unreadable text (not even JSON) too
+    page.evaluate("() => localStorage.setItem('joker.save', 'not json {')")
+    page.reload()
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("notice")).to_have_attribute("data-reason", "save.corrupt")
+
+
+def _no_overflow(page: Any) -> None:
+    over = page.evaluate("""() => {
+      const W = innerWidth, H = innerHeight, bad = [];
+      if (document.scrollingElement.scrollWidth > W + 1) bad.push('page scrolls sideways');
+      for (const el of document.querySelectorAll('button, [data-testid^=seat-], .plate, #status')) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || getComputedStyle(el).visibility === 'hidden') continue;
+        if (el.closest('.dialog .body')) continue;  // scrolls inside its dialog
+        if (r.left < -1 || r.right > W + 1 || r.top < -1 || r.bottom > H + 1) bad.push((el.dataset.testid || el.id || el.className) + ' ' + JSON.stringify([r.left, r.top, r.right, r.bottom]));
+        if (el.tagName === 'BUTTON' && (r.width < 43.5 || r.height < 43.5) && !el.closest('.lang-switch')) bad.push('small target ' + (el.dataset.testid || el.textContent) + ' ' + r.width + 'x' + r.height);
+      }
+      return bad;
+    }""")
+    assert not over, over
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_screens(page: Any, base_url: str, name: str) -> None:
+    """Screenshots of the main moments at phone, tablet and desktop sizes; nothing overflows."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    w, h = VIEWPORTS[name]
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{base_url}?seed={SEED}&pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("mode-nines").click()
+    page.screenshot(path=str(SHOTS / f"{name}_settings.png"))
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    tour = Tour()
+    tour.seen.update({"illegal", "forbidden", "keys"})
+    taken: set[str] = set()
+    while len(taken) < 3:
+        state = wait_settled(page)
+        if state == "next":
+            page.get_by_test_id("summary-next").click()
+            continue
+        v = view(page)
+        if v["phase"] in ("trump", "bid") and v["phase"] not in taken:
+            _no_overflow(page)
+            page.screenshot(path=str(SHOTS / f"{name}_{v['phase']}.png"))
+            taken.add(v["phase"])
+        if v["phase"] == "play" and v["trick"] and "play" not in taken:
+            _no_overflow(page)
+            page.screenshot(path=str(SHOTS / f"{name}_play.png"))
+            taken.add("play")
+        if "trump" not in taken and v["phase"] != "trump":
+            taken.add("trump")  # I do not choose trump in this deal
+        if v["phase"] == "trump":
+            do_trump(page, v, tour)
+        elif v["phase"] == "bid":
+            do_bid(page, v, tour)
+        elif "play" not in taken:
+            do_play(page, v, tour)
+    page.get_by_test_id("sheet-button").click()
+    _no_overflow(page)
+    page.screenshot(path=str(SHOTS / f"{name}_sheet.png"))
+    page.get_by_test_id("dialog-close").click()
+    page.get_by_test_id("help-button").click()
+    page.get_by_test_id("help-tab-rules").click()
+    expect(page.get_by_test_id("help-body")).to_contain_text("36")
+    page.screenshot(path=str(SHOTS / f"{name}_help.png"))
+    page.get_by_test_id("dialog-close").click()
+    page.get_by_test_id("menu-button").click()
+    _no_overflow(page)
+    page.screenshot(path=str(SHOTS / f"{name}_menu.png"))
+    # pause stops the bots; resume goes on
+    page.get_by_test_id("menu-pause").click()
+    expect(table(page)).to_have_attribute("data-paused", "1")
+    page.get_by_test_id("resume").click()
+    expect(table(page)).to_have_attribute("data-paused", "0")
+    # language switch from the menu, remembered
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("menu-lang-ka").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ka")
+    assert page.evaluate("() => localStorage.getItem('joker.lang')") == "ka"
+    page.get_by_test_id("dialog-close").click()
