@@ -208,6 +208,8 @@ class Searcher:
         self.harm = harm
         self.worlds = worlds
         self.min_worlds = min_worlds
+        # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
+        self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
 
     def _world_source(self, info: Info) -> Callable[[], list[int]]:
@@ -248,7 +250,7 @@ class Searcher:
             if self.worlds is not None:
                 if count >= self.worlds:
                     break
-            elif count >= self.min_worlds and time.perf_counter() >= deadline:
+            elif count >= self.min_worlds and (count >= self.max_worlds or time.perf_counter() >= deadline):
                 break
         self.stats["worlds"] += count
         self.stats["seconds"] += time.perf_counter() - start

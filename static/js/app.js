@@ -203,7 +203,9 @@ function startLoadingBar() {
     if (S.engine) return;
     const s = (performance.now() - loadT0) / 1000;
     $("#loading-fill").style.width = (5 + 90 * (1 - Math.exp(-s / 3))).toFixed(1) + "%";
-    if (s > 90) { $("#loading").classList.add("failed"); updateLoadingText(); clearInterval(loadTimer); }
+    if (s > 90 || document.documentElement.dataset.python === "error") {
+      $("#loading").classList.add("failed"); updateLoadingText(); clearInterval(loadTimer);
+    }
   }, 250);
   window.addEventListener("joker:ready", onEngine);
   onEngine();
@@ -955,16 +957,15 @@ function openSheet() {
   const back = S.dialog === "results" ? "results" : null;
   let body = "";
   const deals = v.deals || [];
-  const head = `<thead><tr><th rowspan="2">${esc(t("sheet.deal"))}</th><th rowspan="2">${esc(t("sheet.cards"))}</th><th rowspan="2">${esc(t("sheet.trump"))}</th>` +
-    [0, 1, 2, 3].map((s) => `<th colspan="2">${esc(t("name." + s))}</th>`).join("") + `</tr><tr>` +
-    [0, 1, 2, 3].map(() => `<th>${esc(t("summary.bid"))}</th><th>${esc(t("summary.points"))}</th>`).join("") + `</tr></thead>`;
+  const head = `<thead><tr><th>${esc(t("sheet.deal"))}</th><th>${esc(t("sheet.cards"))}</th><th>${esc(t("sheet.trump"))}</th>` +
+    [0, 1, 2, 3].map((s) => `<th>${esc(t("name." + s))}</th>`).join("") + `</tr></thead>`;
   const struckSet = new Set();
   for (const pk of v.pulkas || []) pk.struck.forEach((di, s) => { if (di !== null && di !== undefined) struckSet.add(di + ":" + s); });
   const trumpCell = (tr) => (tr ? `<span class="${tr === "H" || tr === "D" ? "red" : ""}">${SUIT_SYMBOL[tr]}</span>` : "—");
   let rows = "";
   let lastPulka = null;
   const pulkaRows = (pk) => {
-    const cells = (f) => [0, 1, 2, 3].map((s) => `<td colspan="2">${f(s)}</td>`).join("");
+    const cells = (f) => [0, 1, 2, 3].map((s) => `<td>${f(s)}</td>`).join("");
     return `<tr class="pulka"><td colspan="3">${esc(t("sheet.pulka", { n: pk.no }))}</td>${cells((s) => pk.points[s])}</tr>` +
       `<tr class="premium"><td colspan="3">${esc(t("sheet.premium"))}</td>${cells((s) => (pk.premium[s] ? "+" + pk.premium[s] : ""))}</tr>` +
       `<tr class="premium"><td colspan="3">${esc(t("sheet.struck"))}</td>${cells((s) => (pk.struck[s] !== null && pk.struck[s] !== undefined ? "−" + Math.abs(pk.struck_points[s]) : ""))}</tr>` +
@@ -980,7 +981,7 @@ function openSheet() {
       [0, 1, 2, 3].map((s) => {
         const exact = d.bids[s] === d.taken[s];
         const struck = struckSet.has(i + ":" + s);
-        return `<td class="bid">${d.bids[s] === 0 ? "—" : d.bids[s]}</td><td class="pts ${exact ? "exact" : ""} ${d.points[s] < 0 ? "neg" : ""} ${struck ? "struck" : ""}">${d.points[s]}</td>`;
+        return `<td class="pts ${exact ? "exact" : ""} ${d.points[s] < 0 ? "neg" : ""} ${struck ? "struck" : ""}"><sup class="bid">${d.bids[s] === 0 ? "–" : d.bids[s]}</sup>${d.points[s]}</td>`;
       }).join("") + `</tr>`;
   });
   if (lastPulka !== null) {
@@ -989,7 +990,7 @@ function openSheet() {
   }
   if (v.phase !== "over" && v.bids && v.bids.some((b) => b !== null)) {
     rows += `<tr data-testid="sheet-current"><td>${v.deal_no}</td><td>${v.cards}</td><td>${v.phase === "trump" ? "?" : trumpCell(v.trump)}</td>` +
-      [0, 1, 2, 3].map((s) => `<td class="bid">${v.bids[s] === null ? "" : v.bids[s] === 0 ? "—" : v.bids[s]}</td><td></td>`).join("") + `</tr>`;
+      [0, 1, 2, 3].map((s) => `<td class="pts"><sup class="bid">${v.bids[s] === null ? "" : v.bids[s] === 0 ? "–" : v.bids[s]}</sup></td>`).join("") + `</tr>`;
   }
   body = deals.length || rows ? `<div class="sheet-wrap"><table class="sheet" data-testid="sheet-table">${head}<tbody>${rows}</tbody></table></div>` +
     `<p class="summary-note">${esc(t("sheet.legend"))}</p>` : `<p>${esc(t("sheet.empty"))}</p>`;

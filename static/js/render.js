@@ -20,8 +20,9 @@ export class Board {
     const ch = Math.round(cw * 1.42);
     const raise = Math.round(ch * 0.17);
     const meRow = 34;
-    const handCY = H - pad - ch / 2;
-    const handTop = H - pad - ch - raise;
+    const handPad = pad + Math.round(cw * 0.08);
+    const handCY = H - handPad - ch / 2;
+    const handTop = H - handPad - ch - raise;
     const meTop = handTop - meRow - 4;
     this.felt.style.setProperty("--cw", cw + "px");
     this.felt.style.setProperty("--ch", ch + "px");
@@ -38,7 +39,7 @@ export class Board {
     const top = (seats[2].bottom || 60) + 8;
     const bottom = meTop - 6;
     const cx = W / 2, cy = Math.round((top + bottom) / 2);
-    const dx = Math.min(cw * 0.62, (W - 2 * 96 - cw) / 2), dy = Math.min(ch * 0.3, (bottom - top - ch) / 2);
+    const dx = Math.min(cw * 0.75, (W - 2 * 88 - cw) / 2), dy = Math.min(ch * 0.3, (bottom - top - ch) / 2);
     this.L = { W, H, pad, cw, ch, raise, handCY, handTop, meTop, cx, cy, seats,
                slots: [[cx, cy + dy, 3], [cx - dx, cy, -7], [cx, cy - dy, 2], [cx + dx, cy, 8]] };
     this.felt.style.setProperty("--panel-bottom", (H - meTop + 6) + "px");
