@@ -115,7 +115,11 @@ class Game:
     # ---- dealing ---------------------------------------------------------------------
 
     def _deal_for_aces(self) -> int:
-        """Deal face up from seat 0 clockwise; the first to get an ace deals first (folk custom)."""
+        """Deal face up from seat 0 clockwise; the first to get an ace deals first (folk custom).
+
+        Our reading: RULES.md does not say who receives the first face-up card; we start with seat 0
+        (the human at the table) and record every card so the table can show the ritual.
+        """
         deck = self._shuffler.shuffled(DECK)
         for i, card in enumerate(deck):
             seat = i % 4
@@ -354,6 +358,8 @@ class Game:
             raise ValueError(f"seat must be 0..3, got {seat!r}")
         over = self.phase == "over"
         if self.phase == "trump":
+            # Our reading: while the trump is being named the deal is not finished; the chooser
+            # holds exactly their first three cards and nobody else has looked at theirs.
             hand = hand_text(_mask(self.dealt[seat][:3])) if seat == self.trump_chooser else []
             counts = [0, 0, 0, 0]
         else:

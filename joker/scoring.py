@@ -75,7 +75,8 @@ def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
     ``georgian`` — as bonus, and with exactly one claimant every other player loses their best deal;
     ``folk`` — only a sole claimant gets the bonus and strikes the others' best deal, two or more
     claimants get nothing.  A best deal of 0 or less is never struck (striking must not raise a score).
-    On equal best deals the earliest is struck.
+    Our reading where the seeds are silent: on equal best deals the earliest is struck (the total is the
+    same either way; the score sheet marks that one).
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
