@@ -435,8 +435,8 @@ function indicatorCard(v) {
 }
 function indicatorPos(dealer, L) {
   const s = L.seats[dealer] || L.seats[2];
-  if (dealer === 1) return { x: s.x + s.w / 2 + L.cw * 0.25, y: s.y + s.h / 2 + L.ch * 0.1, rot: -12 };
-  if (dealer === 3) return { x: s.x - s.w / 2 - L.cw * 0.25, y: s.y + s.h / 2 + L.ch * 0.1, rot: 12 };
+  const small = L.ch * 0.62;
+  if (dealer === 1 || dealer === 3) return { x: s.x + (dealer === 1 ? 6 : -6), y: s.y - s.h / 2 - small / 2 - 4, rot: dealer === 1 ? -8 : 8 };
   if (dealer === 2) return { x: s.x + s.w / 2 + L.cw * 0.45, y: s.y + L.ch * 0.05, rot: 8 };
   return { x: L.W - L.pad - L.cw * 0.35, y: L.meTop - L.ch * 0.25, rot: -8 };
 }

@@ -85,12 +85,12 @@ export class Board {
         n = { el, face: null, tf: "" };
         this.nodes.set(it.key, n);
         this.layer.appendChild(el);
-        if (it.from) {
-          el.classList.add("no-anim");
-          el.style.transform = this.tf(it.from);
-          if (it.from.opacity !== undefined) el.style.opacity = it.from.opacity;
-          fresh.push(n);
-        }
+        // A new node starts where it comes from (or right at its place), without a transition.
+        el.classList.add("no-anim");
+        el.style.transform = this.tf(it.from || it);
+        if (it.from && it.from.opacity !== undefined) el.style.opacity = it.from.opacity;
+        if (!it.from) n.tf = this.tf(it);
+        fresh.push(n);
       }
       if (n.face !== face) {
         n.el.innerHTML = it.card ? faceHtml(it.card) : backHtml();
