@@ -198,8 +198,8 @@ def test_update_waits_for_the_page_then_reloads(new_context: Any, guard_context:
         assert len(old) == 1 and old[0].startswith("joker-")
 
         # deploy a new version
-        bot = site / "py" / "bot.py"
-        bot.write_text(bot.read_text(encoding="utf-8") + "\n# new version\n", encoding="utf-8")
+        index = site / "index.html"
+        index.write_text(index.read_text(encoding="utf-8") + "<!-- new version -->\n", encoding="utf-8")
         new_version = build.fill_service_worker(site)
         assert f"joker-{new_version}" not in old
 
