@@ -386,3 +386,45 @@ def test_screens(page: Any, base_url: str, name: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "ka")
     assert page.evaluate("() => localStorage.getItem('joker.lang')") == "ka"
     page.get_by_test_id("dialog-close").click()
+
+
+def _drag(page: Any, card: str, to: tuple[float, float]) -> None:
+    box = page.locator(f'.card[data-key="{card}"]').bounding_box()
+    x0, y0 = box["x"] + 9, box["y"] + 30
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    steps = 8
+    for i in range(1, steps + 1):
+        page.mouse.move(x0 + (to[0] - x0) * i / steps, y0 + (to[1] - y0) * i / steps)
+    page.mouse.up()
+
+
+def test_drag_to_reorder_and_drag_to_play(page: Any, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    start(page, base_url)
+    tour = Tour()
+    tour.seen.update({"illegal", "forbidden", "keys", "joker_lead", "joker_follow"})
+    while True:
+        state = wait_settled(page)
+        if state == "next":
+            page.get_by_test_id("summary-next").click()
+            continue
+        v = view(page)
+        if v["phase"] == "play":
+            break
+        (do_trump if v["phase"] == "trump" else do_bid)(page, v, tour)
+    hand = page.evaluate("() => window.jokerUI.state().hand")
+    first = hand[0]
+    last_box = page.locator(f'.card[data-key="{hand[-1]}"]').bounding_box()
+    _drag(page, first, (last_box["x"] + last_box["width"] - 10, last_box["y"] + 40))
+    order = page.evaluate("() => window.jokerUI.state().hand")
+    assert order[-1] == first and sorted(order) == sorted(hand)
+    assert attr(page, "data-phase") == "play" and attr(page, "data-turn") == "0"  # nothing was played
+    # drag a legal card onto the table: it is played
+    v = view(page)
+    card = next(a for a in v["legal"] if a[0] != "X")
+    felt = page.locator("#felt").bounding_box()
+    before = attr(page, "data-actions")
+    _drag(page, card, (felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] * 0.45))
+    acted(page, before)
+    assert card not in view(page)["hand"]

@@ -282,6 +282,13 @@ function enterTable(res) {
   S.refusal = null;
   S.paused = false;
   S.busy = false;
+  S.returnTo = null;
+  S.intro = null;
+  const aces = res.view.aces || [];
+  if (aces.length && res.view.deal_no === 1 && !(res.view.bids || []).some((b) => b !== null) && res.view.phase !== "play") {
+    const last = aces[aces.length - 1];
+    S.intro = t("status.aces", { name: t("name." + last.seat), card: cardLabel(last.card) });
+  }
   closeDialog();
   board.clear();
   writeSave(res);
@@ -472,6 +479,7 @@ function statusFor() {
     return { text: reasonText(r.reason, r.params), cls: "refused", reason: r.reason };
   }
   if (S.paused) return { text: t("status.paused"), cls: "" };
+  if (S.intro) return { text: S.intro, cls: "" };
   if (S.dialog === "summary" || (S.busy && S.holdWinner === null && S.shown !== S.view && S.shown.deal_no !== v.deal_no)) {
     return { text: t("status.deal_over", { n: S.shown.deal_no }), cls: "" };
   }
@@ -701,6 +709,7 @@ async function applyResult(prev, res, seat, action) {
   const v = res.view;
   S.view = v;
   S.actions = (S.actions || 0) + 1;
+  S.intro = null;
   writeSave(res);
   const dealEnded = v.deals.length > prev.deals.length;
   const trickEnded = dealEnded || (v.tricks || []).length > (prev.tricks || []).length;
@@ -788,6 +797,7 @@ async function pump() {
 
 // ------------------------------------------------------------------ dialogs
 function openDialog(name, html, opts = {}) {
+  if (["summary", "results"].includes(S.dialog) && S.dialog !== name) S.returnTo = S.dialog;
   S.dialog = name;
   const d = $("#dialog");
   d.className = "dialog" + (opts.wide ? " wide" : "");
@@ -803,6 +813,13 @@ function openDialog(name, html, opts = {}) {
   if (focus) focus.focus({ preventScroll: true });
 }
 function closeDialog() {
+  const back = S.returnTo;
+  S.returnTo = null;
+  if (back && S.dialog !== back && S.screen === "table") {
+    S.dialog = null;
+    if (back === "summary" && S.waitNext) { openSummary(S.summaryView); return; }
+    if (back === "results") { showResults(); return; }
+  }
   S.dialog = null;
   $("#overlay").hidden = true;
   $("#dialog").innerHTML = "";
@@ -954,7 +971,7 @@ function showResults() {
 function openSheet() {
   const v = S.view;
   if (!v) return;
-  const back = S.dialog === "results" ? "results" : null;
+  const back = S.dialog === "results" || S.returnTo === "results" ? "results" : null;
   let body = "";
   const deals = v.deals || [];
   const head = `<thead><tr><th>${esc(t("sheet.deal"))}</th><th>${esc(t("sheet.cards"))}</th><th>${esc(t("sheet.trump"))}</th>` +
@@ -997,7 +1014,7 @@ function openSheet() {
   const footer = back ? `<footer><button type="button" class="btn" data-back-results="1" data-testid="sheet-back">${esc(t("joker.back"))}</button></footer>` : "";
   openDialog("sheet", `<header><h2>${esc(t("sheet.title"))}</h2>${back ? "" : closeBtn()}</header><div class="body">${body}</div>${footer}`,
     { wide: true, label: t("sheet.title") });
-  if (back) $("#dialog [data-back-results]").addEventListener("click", () => showResults());
+  if (back) $("#dialog [data-back-results]").addEventListener("click", () => closeDialog());
 }
 
 // --- how to play + the rules of the preset in play
