@@ -179,7 +179,10 @@ def play_game(page: Any, tour: Tour, shots: dict[str, Any] | None = None) -> Non
             rows = page.locator('[data-testid="summary-table"] tbody tr')
             expect(rows).to_have_count(4)
             tour.deal_tables += 1
-            if page.locator('[data-testid="summary-table"] th').count() > 5:
+            if page.locator('[data-testid="pulka-table"]').count():
+                expect(page.locator('[data-testid="pulka-table"] tbody tr')).to_have_count(4)
+                if shots is not None and "pulka_end" not in tour.seen:
+                    page.screenshot(path=str(SHOTS / "phone_pulka_end.png"))
                 tour.seen.add("pulka_end")
             if shots is not None and "summary" not in shots:
                 shots["summary"] = True

@@ -744,7 +744,7 @@ async function applyResult(prev, res, seat, action) {
   S.collectTo = lt.winner;
   S.collecting = lt.plays;
   S.holdWinner = null;
-  S.shown = dealEnded ? { ...hold, trick: [], taken, to_act: null } : v;
+  S.shown = dealEnded ? { ...hold, trick: [], taken, to_act: null, scores: v.scores } : v;
   sound.play("trick");
   render();
   S.collectTo = null;
@@ -912,18 +912,24 @@ function openSummary(v) {
     const exact = d.bids[s] === d.taken[s];
     return `<tr class="${s === 0 ? "me" : ""}" data-testid="summary-row-${s}"><td>${esc(t("name." + s))}${d.dealer === s ? " <small>(D)</small>" : ""}</td>` +
       `<td>${d.bids[s] === 0 ? esc(t("bid.pass_short")) : d.bids[s]}</td><td>${d.taken[s]}</td>` +
-      `<td class="${exact ? "exact" : "miss"}">${d.points[s]}</td>` +
-      (pk ? `<td class="premium">${pk.premium[s] ? "+" + pk.premium[s] : ""}</td><td class="struck">${pk.struck[s] !== null && pk.struck[s] !== undefined ? "−" + Math.abs(pk.struck_points[s]) : ""}</td>` : "") +
-      `<td><b>${v.scores[s]}</b></td></tr>`;
+      `<td class="${exact ? "exact" : "miss"}">${d.points[s]}</td><td><b>${v.scores[s]}</b></td></tr>`;
   }).join("");
+  const pulkaRows = pk ? [0, 1, 2, 3].map((s) => `<tr class="${s === 0 ? "me" : ""}" data-testid="pulka-row-${s}"><td>${esc(t("name." + s))}</td>` +
+      `<td>${pk.points[s]}</td><td class="premium">${pk.premium[s] ? "+" + pk.premium[s] : ""}</td>` +
+      `<td class="struck">${pk.struck[s] !== null && pk.struck[s] !== undefined ? "−" + Math.abs(pk.struck_points[s]) : ""}</td>` +
+      `<td><b>${pk.total[s]}</b></td></tr>`).join("") : "";
   const trump = d.trump ? `${t("bar.trump")} ${SUIT_SYMBOL[d.trump]}` : t("bar.no_trump");
   const last = v.phase === "over";
   const html = `<header><h2>${esc(t("summary.title", { n: d.no, total: v.deals_total }))}</h2></header><div class="body">` +
-    `<p class="summary-note">${esc(t("bar.cards", { n: d.cards }))} · ${esc(trump)}${pk ? " · <b>" + esc(t("summary.pulka_end", { n: pk.no })) + "</b>" : ""}</p>` +
+    `<p class="summary-note">${esc(t("bar.cards", { n: d.cards }))} · ${esc(trump)}</p>` +
     `<table class="scores" data-testid="summary-table"><thead><tr><th>${esc(t("summary.player"))}</th><th>${esc(t("summary.bid"))}</th>` +
     `<th>${esc(t("summary.taken"))}</th><th>${esc(t("summary.points"))}</th>` +
-    (pk ? `<th>${esc(t("summary.premium"))}</th><th>${esc(t("summary.struck"))}</th>` : "") +
-    `<th>${esc(t("summary.total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>` +
+    `<th>${esc(t("summary.total"))}</th></tr></thead><tbody>${rows}</tbody></table>` +
+    (pk ? `<h3 class="pulka-title">${esc(t("summary.pulka_end", { n: pk.no }))}</h3>` +
+      `<table class="scores" data-testid="pulka-table"><thead><tr><th>${esc(t("summary.player"))}</th><th>${esc(t("sheet.pulka_sum"))}</th>` +
+      `<th>${esc(t("summary.premium"))}</th><th>${esc(t("summary.struck"))}</th><th>${esc(t("sheet.pulka", { n: pk.no }))}</th></tr></thead>` +
+      `<tbody>${pulkaRows}</tbody></table>` : "") +
+    `</div>` +
     `<footer><button type="button" class="btn btn-primary" data-next="1" data-testid="summary-next" data-autofocus>${esc(t(last ? "summary.results" : "summary.next"))}</button></footer>`;
   openDialog("summary", html, { label: t("summary.title", { n: d.no, total: v.deals_total }) });
 }
