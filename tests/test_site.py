@@ -75,12 +75,16 @@ def test_runtime_is_self_hosted(site_dir: Path) -> None:
 
 
 def test_stdlib_is_precompiled(site_dir: Path) -> None:
+    npm_stdlib = build.extract(*build.PYODIDE) / "python_stdlib.zip"
+    with zipfile.ZipFile(npm_stdlib) as z:
+        sources = [n for n in z.namelist() if n.endswith(".py")]
+        data_files = {n for n in z.namelist() if not n.endswith((".py", "/"))}
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as z:
         names = set(z.namelist())
-        sources = [n for n in names if n.endswith(".py")]
         assert len(sources) > 500
         missing = [n for n in sources if n[:-3] + ".pyc" not in names]
         assert not missing, missing[:5]
+        assert data_files <= names
         header = z.read("os.pyc")[:16]
         flags = struct.unpack("<I", header[4:8])[0]
         assert flags == 0b01, "expected unchecked hash-based .pyc"

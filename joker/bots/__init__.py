@@ -25,7 +25,7 @@ LEVELS = ("easy", "medium", "hard", "insane")
 PSEUDO_LEVELS = ("random",)
 
 #: Default time budgets (ms per decision) of the search levels in CPython.
-DEFAULT_BUDGET_MS = {"hard": 120.0, "insane": 450.0}
+DEFAULT_BUDGET_MS = {"hard": 100.0, "insane": 400.0}
 
 
 class Bot:

@@ -390,7 +390,8 @@ function render(dealIn = false) {
     items.push({
       key: c, card: c, x: xs[i], y: L.handCY - (staged ? L.raise * 2.2 : isLegal ? L.raise : 0) + Math.abs(i - mid) ** 2 * 0.35,
       rot: (i - mid) * 1.4, z: 100 + i,
-      cls: { "in-hand": true, legal: isLegal || staged, faceup: true },
+      cls: { "in-hand": true, legal: isLegal || staged, faceup: true,
+             "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
       data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" },
       from: dealIn || v.deal_no !== S.lastDealShown ? { ...deck, opacity: 0 } : null,
       delay: (dealIn || v.deal_no !== S.lastDealShown) ? i * p.deal : 0,
@@ -780,10 +781,9 @@ async function pump() {
       setAttrs();
       renderStatus();
       const t0 = performance.now();
-      S.busy = true;
-      setAttrs();
+      S.thinking = true;
       const res = JSON.parse(await S.engine.bot_move());
-      S.busy = false;
+      S.thinking = false;
       if (!res.ok) { console.warn("joker: bot move failed", res.error); break; }
       const wait = pace().think - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
