@@ -217,6 +217,7 @@ function call(name, ...args) {
 
 // ------------------------------------------------------------------ start / continue
 async function startNew() {
+  if (S.starting) return;
   readSettingsForm();
   storeSettings();
   applyPace();
@@ -233,6 +234,7 @@ async function startNew() {
 }
 
 async function continueSaved() {
+  if (S.starting) return;
   $("#notice").hidden = true;
   applyPace();
   S.starting = true;
@@ -1119,6 +1121,7 @@ function bindHand() {
 // ------------------------------------------------------------------ boot
 async function boot() {
   board = new Board($("#felt"), $("#cards"));
+  for (const art of ["joker-red", "joker-black", "back"]) new Image().src = `cards/${art}.svg`;  // ready before first use
   S.settings = loadSettings();
   applyPace();
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) document.documentElement.classList.add("reduce-motion");
