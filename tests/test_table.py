@@ -48,7 +48,9 @@ def acted(page: Any, before: str) -> None:
 
 def click_card(page: Any, card: str) -> None:
     # Cards in a hand overlap: click the visible strip at their top-left.
-    page.locator(f'.card[data-key="{card}"]').click(position={"x": 9, "y": 30})
+    loc = page.locator(f'.card[data-key="{card}"]')
+    box = loc.bounding_box()
+    loc.click(position={"x": max(14, box["width"] * 0.2), "y": box["height"] * 0.3})
 
 
 def start(page: Any, base_url: str, *, preset: str = "standard", level: str = "easy", query: str = "") -> None:
@@ -393,7 +395,7 @@ def test_screens(page: Any, base_url: str, name: str) -> None:
 
 def _drag(page: Any, card: str, to: tuple[float, float]) -> None:
     box = page.locator(f'.card[data-key="{card}"]').bounding_box()
-    x0, y0 = box["x"] + 9, box["y"] + 30
+    x0, y0 = box["x"] + max(14, box["width"] * 0.2), box["y"] + box["height"] * 0.3
     page.mouse.move(x0, y0)
     page.mouse.down()
     steps = 8

@@ -860,6 +860,7 @@ function bindDialogs() {
     else if (a.confirm === "yes") { leaveTable(); }
     else if (a.confirm === "no") { closeDialog(); pump(); }
     else if (a.tab) openHelp(a.tab);
+    else if (a.updateApply) applyUpdate();
     else if (a.again) { leaveTable(); }
   });
   $("#menu-button").addEventListener("click", openMenu);
@@ -877,6 +878,7 @@ function openMenu() {
     `<button type="button" class="btn" data-menu="sheet" data-testid="menu-sheet">${esc(t("menu.sheet"))}</button>` +
     `<button type="button" class="btn" data-menu="help" data-testid="menu-help">${esc(t("menu.help"))}</button>` +
     `<button type="button" class="btn" data-menu="sort" data-testid="menu-sort">${esc(t("menu.sort"))}</button>` +
+    (updateReady() ? `<button type="button" class="btn btn-primary" data-update-apply="1" data-testid="menu-update">${esc(t("update.apply"))}</button>` : "") +
     `<div class="row-btns" role="group" aria-label="${esc(t("settings.speed"))}">` +
     ["slow", "normal", "fast"].map((s) => `<button type="button" class="btn" data-speed="${s}" data-testid="menu-speed-${s}" aria-pressed="${speed === s}">${esc(t("speed." + s))}</button>`).join("") +
     `</div><div class="row-btns" role="group" aria-label="${esc(t("lang.label"))}">` +
@@ -1118,6 +1120,11 @@ function bindHand() {
   felt.addEventListener("pointercancel", (e) => end(e, true));
 }
 
+// ------------------------------------------------------------------ a new version (sw-register.js)
+function updateReady() { return document.documentElement.dataset.update === "ready" && typeof window.jokerApplyUpdate === "function"; }
+function showUpdate() { $("#update").hidden = !updateReady(); }
+function applyUpdate() { if (updateReady()) window.jokerApplyUpdate(); }
+
 // ------------------------------------------------------------------ boot
 async function boot() {
   board = new Board($("#felt"), $("#cards"));
@@ -1135,6 +1142,9 @@ async function boot() {
   $("#settings-title").dataset.ready = "1";
   document.documentElement.dataset.ui = "ready";
   window.addEventListener("resize", () => requestRender());
+  window.addEventListener("joker:update-ready", showUpdate);
+  $("#update").addEventListener("click", (e) => { if (e.target.closest("[data-update-apply]")) applyUpdate(); });
+  showUpdate();
   // A test / debugging hook: the state the table shows (read-only copies).
   window.jokerUI = { state: () => JSON.parse(JSON.stringify({ view: S.view, shown: S.shown, hand: S.handOrder, dialog: S.dialog })) };
 }
