@@ -218,6 +218,7 @@ function call(name, ...args) {
 // ------------------------------------------------------------------ start / continue
 async function startNew() {
   if (S.starting) return;
+  sound.unlock();
   readSettingsForm();
   storeSettings();
   applyPace();
@@ -235,6 +236,7 @@ async function startNew() {
 
 async function continueSaved() {
   if (S.starting) return;
+  sound.unlock();
   $("#notice").hidden = true;
   applyPace();
   S.starting = true;
@@ -394,7 +396,7 @@ function render(dealIn = false) {
       rot: (i - mid) * 1.4, z: 100 + i,
       cls: { "in-hand": true, legal: isLegal || staged, faceup: true,
              "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
-      data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" },
+      data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" }, label: cardLabel(c),
       from: dealIn || v.deal_no !== S.lastDealShown ? { ...deck, opacity: 0 } : null,
       delay: (dealIn || v.deal_no !== S.lastDealShown) ? i * p.deal : 0,
     });
@@ -414,6 +416,7 @@ function render(dealIn = false) {
     items.push({ key: c, card: c, x, y, rot, z: 50 + i,
                  cls: { "in-trick": true, winner: S.holdWinner === pl.seat },
                  data: { testid: "trick-card", seat: pl.seat, said: saidText(pl.play) },
+                 label: `${t("name." + pl.seat)}: ${cardLabel(c)} ${saidText(pl.play)}`.trim(),
                  from: pl.seat === 0 ? null : { x: src.x, y: src.y, rot: 0, scale: 0.45 } });
   });
   if (S.collectTo !== null && S.collectTo !== undefined) {
@@ -849,7 +852,7 @@ function bindDialogs() {
     else if (a.menu === "pause") { closeDialog(); S.paused = true; openPaused(); }
     else if (a.menu === "resume") { S.paused = false; closeDialog(); render(); pump(); }
     else if (a.menu === "new") openConfirm();
-    else if (a.menu === "sound") { sound.setSound(!sound.soundOn()); openMenu(); }
+    else if (a.menu === "sound") { sound.setSound(!sound.soundOn()); sound.unlock(); openMenu(); }
     else if (a.menu === "sheet") openSheet();
     else if (a.menu === "help") openHelp("guide");
     else if (a.menu === "sort") { S.handKey = ""; closeDialog(); render(); pump(); }

@@ -105,6 +105,7 @@ export class Board {
       for (const c of ["legal", "illegal", "faceup", "in-hand", "in-trick", "dragging", "winner", "trump-card", "chooser-hidden"]) {
         n.el.classList.toggle(c, !!cls[c]);
       }
+      if (it.label && n.label !== it.label) { n.el.setAttribute("aria-label", it.label); n.el.setAttribute("role", "img"); n.label = it.label; }
       for (const [k, v] of Object.entries(it.data || {})) {
         if (n.el.dataset[k] !== String(v)) n.el.dataset[k] = v;
       }

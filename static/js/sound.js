@@ -20,6 +20,9 @@ function ac() {
   return ctx;
 }
 
+// Called from a click (PLAY / CONTINUE): browsers let audio start only after a user gesture.
+export function unlock() { if (on) ac(); }
+
 function tone(freq, dur, type = "sine", gain = 0.06, when = 0) {
   const c = ac();
   if (!c) return;
