@@ -392,7 +392,7 @@ function render(dealIn = false) {
     const isLegal = legal.has(c);
     const refused = S.refusal && S.refusal.card === c;
     items.push({
-      key: c, card: c, x: xs[i], y: L.handCY - (staged ? L.raise * 2.2 : isLegal ? L.raise : 0) + Math.abs(i - mid) ** 2 * 0.35,
+      key: c, card: c, x: xs[i], y: L.handCY - (staged ? L.raise * 1.5 : isLegal ? L.raise : 0) + Math.abs(i - mid) ** 2 * 0.35,
       rot: (i - mid) * 1.4, z: 100 + i,
       cls: { "in-hand": true, legal: isLegal || staged, faceup: true,
              "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
