@@ -230,6 +230,84 @@ def joker_zip(pyodide_dir: Path, precompile: bool) -> bytes:
     return out.read_bytes()
 
 
+# ------------------------------------------------------------ memory snapshot
+# Pyodide's (private) memory snapshot: the wasm heap of an interpreter that has started and
+# imported what every start imports, made under Node at build time. js/pyodide-snapshot.mjs
+# (the `interpreter` of pyscript.toml) starts the main interpreter and the worker from it.
+# Tied to the exact pyodide.asm.wasm, python_stdlib.zip and joker/: remade when any changes.
+SNAPSHOT_NAME = "snapshot.bin.gz"           # in dist/pyodide/
+SNAPSHOT_WRAPPER = "js/pyodide-snapshot.mjs"
+
+# Runs inside Pyodide under Node. Everything imported here is in the snapshot; nothing here
+# may keep a reference to a JS object (makeMemorySnapshot refuses). A module that fails to
+# import is left out (it is then imported at run time, as without a snapshot).
+SNAPSHOT_PY = r"""
+import importlib, sys, zipfile
+zipfile.ZipFile("/tmp/joker.zip").extractall(HOME)
+importlib.invalidate_caches()
+# The stdlib modules PyScript's own start-up imports (main thread and worker), then the app.
+PRELOAD = '''
+__future__ abc annotationlib ast asyncio base64 binascii bisect bz2 codecs codeop collections
+concurrent.futures compression.zstd contextlib contextvars copy copyreg dataclasses dis
+encodings.cp437 enum errno fcntl fnmatch functools gc glob heapq html html.entities
+importlib.abc importlib.machinery importlib.util inspect io itertools json keyword linecache
+locale logging lzma marshal math opcode operator pathlib random re reprlib select selectors
+shutil signal socket ssl stat string struct subprocess tempfile textwrap threading time token
+tokenize traceback types typing warnings weakref zipfile zipfile._path.glob
+joker joker.web joker.worker joker.bots
+'''.split()
+for name in PRELOAD:
+    try:
+        importlib.import_module(name)
+    except Exception as e:
+        print(f"snapshot: {name} left out: {e!r}")
+del name
+"""
+
+SNAPSHOT_MJS = r"""
+import { loadPyodide } from "PYODIDE_MJS";
+import fs from "node:fs";
+import zlib from "node:zlib";
+const [stdlib, jokerZip, script, out] = process.argv.slice(2);
+const py = await loadPyodide({ indexURL: "PYODIDE_DIR/", stdLibURL: stdlib, _makeSnapshot: true,
+                               _sysExecutable: "./this.program" });
+py.FS.writeFile("/tmp/joker.zip", fs.readFileSync(jokerZip));
+py.globals.set("HOME", "PYODIDE_HOME");
+py.runPython(fs.readFileSync(script, "utf8"));
+py.globals.delete("HOME");
+py.FS.unlink("/tmp/joker.zip");
+fs.writeFileSync(out, zlib.gzipSync(py.makeMemorySnapshot(), { level: 6 }));
+"""
+
+
+def memory_snapshot(pyodide_dir: Path, stdlib: Path, joker: bytes) -> bytes:
+    """The gzipped memory snapshot for this Pyodide build, stdlib zip and joker.zip (cached)."""
+    h = hashlib.sha256(f"{PYODIDE[1]}\0{SNAPSHOT_PY}\0{SNAPSHOT_MJS}\0".encode())
+    for data in ((pyodide_dir / "pyodide.asm.wasm").read_bytes(), stdlib.read_bytes(), joker):
+        h.update(hashlib.sha256(data).digest())
+    out = CACHE / "snapshot" / f"snapshot-{h.hexdigest()[:16]}.bin.gz"
+    if not out.exists():
+        t0 = time.perf_counter()
+        work = out.parent
+        work.mkdir(parents=True, exist_ok=True)
+        mjs = (SNAPSHOT_MJS.replace("PYODIDE_MJS", (pyodide_dir / "pyodide.mjs").as_uri())
+               .replace("PYODIDE_DIR", str(pyodide_dir)).replace("PYODIDE_HOME", PYODIDE_HOME))
+        (work / "make.mjs").write_text(mjs)
+        (work / "make.py").write_text(SNAPSHOT_PY)
+        (work / "joker.zip").write_bytes(joker)
+        tmp = out.with_suffix(".tmp")
+        # A clean environment: nothing of the build machine's ends up in the snapshot.
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
+        subprocess.run(["node", str(work / "make.mjs"), str(stdlib), str(work / "joker.zip"),
+                        str(work / "make.py"), str(tmp)], check=True, env=env, cwd=work)
+        for old in work.glob("snapshot-*.bin.gz"):
+            old.unlink()
+        tmp.replace(out)
+        log(f"made the Pyodide memory snapshot in {time.perf_counter() - t0:.1f} s "
+            f"({out.stat().st_size / 1e6:.1f} MB gzipped)")
+    return out.read_bytes()
+
+
 # -------------------------------------------------------------------------- icons
 # One description of the icon, rendered both as SVG and (by a tiny scanline
 # rasterizer with 4x vertical supersampling and exact horizontal coverage) as PNG,
@@ -444,7 +522,9 @@ def build(precompile_joker: bool = True) -> Path:
     for f in pyscript_files(pyscript_dir):
         shutil.copy2(f, tmp / "pyscript" / f.name)
 
-    (tmp / "joker.zip").write_bytes(joker_zip(pyodide_dir, precompile_joker))
+    joker = joker_zip(pyodide_dir, precompile_joker)
+    (tmp / "joker.zip").write_bytes(joker)
+    (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, joker))
     version = fill_service_worker(tmp) if (tmp / "sw.js").exists() else "-"
 
     (tmp / ".build-stamp").write_text(version + "\n")  # tests: dist/ newer than its sources?

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up benchmark of the built site in headless chromium (a tool, not a test).
 
-    .venv/bin/python tools/bench_load.py [--selector CSS] [--runs 3] [--no-build]
+    .venv/bin/python tools/bench_load.py [--selector CSS] [--runs 3] [--no-build | --site DIR]
 
 Reports, median of --runs:
   * navigation -> first interactive element matching --selector (default
@@ -115,13 +115,14 @@ def main() -> int:
     ap.add_argument("--selector", default="[data-testid=play]")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--site", type=Path, help="benchmark this directory as it is (implies --no-build)")
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--linger", type=float, default=5.0,
                     help="seconds the first visit stays open after the service worker took over")
     ap.add_argument("--json", action="store_true", help="print the raw results as JSON too")
     args = ap.parse_args()
 
-    site = build.DIST if args.no_build else build.build()
+    site = args.site or (build.DIST if args.no_build else build.build())
     proc, url = start_server(site)
     cold: list[dict[str, Any]] = []
     warm: list[dict[str, Any]] = []
