@@ -25,7 +25,8 @@ const PRESETS = {
 const PACES = {
   slow: { think: 900, hold: 1500, deal: 70, said: 1600 },
   normal: { think: 480, hold: 900, deal: 45, said: 1100 },
-  fast: { think: 0, hold: 0, deal: 0, said: 0 },
+  fast: { think: 220, hold: 500, deal: 25, said: 600 },
+  instant: { think: 0, hold: 0, deal: 0, said: 0 },   // ?pace=fast: tests and demos, no animation
 };
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -59,7 +60,10 @@ const S = {
 let board;
 
 // ------------------------------------------------------------------ pace & motion
-function paceName() { return URL_PACE || S.settings?.speed || "normal"; }
+function paceName() {
+  if (URL_PACE === "fast") return "instant";
+  return URL_PACE || S.settings?.speed || "normal";
+}
 function pace() {
   const p = PACES[paceName()];
   return matchMedia("(prefers-reduced-motion: reduce)").matches ? { ...p, deal: 0 } : p;
@@ -227,7 +231,7 @@ async function startNew() {
   updateLoadingText();
   await engineReady;
   S.starting = false;
-  const opts = { rules: S.settings.rules, mode: S.settings.mode, level: S.settings.level, fast: paceName() === "fast" };
+  const opts = { rules: S.settings.rules, mode: S.settings.mode, level: S.settings.level, fast: paceName() === "instant" };
   if (URL_SEED !== null) opts.seed = URL_SEED;
   const res = call("new_game", JSON.stringify(opts));
   if (!res.ok) { showNotice("loading.failed"); console.warn(res.error); return; }
@@ -244,7 +248,7 @@ async function continueSaved() {
   await engineReady;
   S.starting = false;
   const text = readSave();
-  const res = text ? call("restore", text, JSON.stringify({ fast: paceName() === "fast" })) : { ok: false, reason: "save_corrupt" };
+  const res = text ? call("restore", text, JSON.stringify({ fast: paceName() === "instant" })) : { ok: false, reason: "save_corrupt" };
   if (!res.ok) {
     // Keep the unreadable text aside (never lose it silently), then start fresh.
     try {
@@ -883,7 +887,7 @@ function openMenu() {
     `<button type="button" class="btn" data-menu="sort" data-testid="menu-sort">${esc(t("menu.sort"))}</button>` +
     (updateReady() ? `<button type="button" class="btn btn-primary" data-update-apply="1" data-testid="menu-update">${esc(t("update.apply"))}</button>` : "") +
     `<div class="row-btns" role="group" aria-label="${esc(t("settings.speed"))}">` +
-    ["slow", "normal", "fast"].map((s) => `<button type="button" class="btn" data-speed="${s}" data-testid="menu-speed-${s}" aria-pressed="${speed === s}">${esc(t("speed." + s))}</button>`).join("") +
+    ["slow", "normal", "fast"].map((s) => `<button type="button" class="btn" data-speed="${s}" data-testid="menu-speed-${s}" aria-pressed="${speed === s || (s === "fast" && speed === "instant")}">${esc(t("speed." + s))}</button>`).join("") +
     `</div><div class="row-btns" role="group" aria-label="${esc(t("lang.label"))}">` +
     ["ka", "ru", "en"].map((l) => `<button type="button" class="btn" data-lang="${l}" data-testid="menu-lang-${l}" aria-pressed="${getLang() === l}">${esc(t("lang." + l))}</button>`).join("") +
     `</div></div></div>`;

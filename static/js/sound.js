@@ -54,7 +54,7 @@ function snap() {
 }
 
 export function play(kind) {
-  if (!on || document.documentElement.dataset.pace === "fast") return;
+  if (!on || document.documentElement.dataset.pace === "instant") return;
   try {
     if (kind === "card") snap();
     else if (kind === "trick") { tone(520, 0.12, "triangle", 0.05); tone(780, 0.16, "triangle", 0.05, 0.08); }
