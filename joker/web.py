@@ -135,6 +135,8 @@ class Session:
                 print(f"joker.web: the bot worker failed ({e}); bots now play on the main thread")
                 self.worker_failed = True
                 action = None
+        if self.game is not g:  # a new game began while the worker was thinking
+            return {"ok": False, "error": "stale", "stale": True}
         if action is None:
             action = self._local_bot(seat, view)
         if action not in legal:

@@ -433,3 +433,14 @@ def test_drag_to_reorder_and_drag_to_play(page: Any, base_url: str) -> None:
     _drag(page, card, (felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] * 0.45))
     acted(page, before)
     assert card not in view(page)["hand"]
+
+    # the menu starts a new game (after asking); the one left behind can be continued
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("menu-new").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("settings")).to_be_visible()
+    expect(page.get_by_test_id("continue")).to_be_visible()
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+    assert view(page)["deal_no"] == 1 and not view(page)["tricks"]

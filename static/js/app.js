@@ -277,6 +277,7 @@ function writeSave(res) {
 }
 
 function enterTable(res) {
+  S.gen = (S.gen || 0) + 1;
   S.screen = "table";
   $("#app").dataset.screen = "table";
   $("#settings").hidden = true;
@@ -291,6 +292,8 @@ function enterTable(res) {
   S.paused = false;
   S.busy = false;
   S.returnTo = null;
+  S.holdWinner = null;
+  S.collectTo = null;
   S.intro = null;
   const aces = res.view.aces || [];
   if (aces.length && res.view.deal_no === 1 && !(res.view.bids || []).some((b) => b !== null) && res.view.phase !== "play") {
@@ -307,6 +310,11 @@ function enterTable(res) {
 }
 
 function leaveTable() {
+  S.gen = (S.gen || 0) + 1;
+  S.waitNext = null;
+  S.busy = false;
+  S.holdWinner = null;
+  S.returnTo = null;
   closeDialog();
   S.screen = "settings";
   S.view = S.shown = null;
@@ -681,6 +689,7 @@ function tryCard(card) {
 async function humanAct(action) {
   const v = S.view;
   if (!v || S.busy || S.paused) return;
+  const gen = S.gen;
   const res = call("act", action);
   if (!res.ok) {
     if (res.reason) refuse(res.reason, res.params, isJoker(action) ? null : (v.phase === "play" ? action.slice(0, 2) : null));
@@ -691,7 +700,7 @@ async function humanAct(action) {
   S.joker = null;
   S.note = null;
   await applyResult(v, res, 0, action);
-  pump();
+  if (gen === S.gen) pump();
 }
 
 document.addEventListener("keydown", (e) => {
@@ -717,6 +726,8 @@ document.addEventListener("keydown", (e) => {
 // ------------------------------------------------------------------ applying a result, pacing
 async function applyResult(prev, res, seat, action) {
   const v = res.view;
+  const gen = S.gen;
+  const stale = () => gen !== S.gen;  // a new game began during an animation
   S.view = v;
   S.actions = (S.actions || 0) + 1;
   S.intro = null;
@@ -747,9 +758,11 @@ async function applyResult(prev, res, seat, action) {
   render();
   const p = pace();
   await sleep(moveMs() + 40);
+  if (stale()) return;
   S.holdWinner = lt.winner;
   render();
   await sleep(p.hold);
+  if (stale()) return;
   const taken = dealEnded ? v.deals[v.deals.length - 1].taken : v.taken;
   S.collectTo = lt.winner;
   S.collecting = lt.plays;
@@ -760,9 +773,11 @@ async function applyResult(prev, res, seat, action) {
   S.collectTo = null;
   S.collecting = null;
   await sleep(moveMs() + 30);
+  if (stale()) return;
   if (dealEnded) {
     S.busy = false;
     await showSummary(v);
+    if (stale()) return;
     S.busy = false;
     S.shown = v;
     S.note = null;
@@ -790,9 +805,11 @@ async function pump() {
       setAttrs();
       renderStatus();
       const t0 = performance.now();
+      const gen = S.gen;
       S.thinking = true;
       const res = JSON.parse(await S.engine.bot_move());
       S.thinking = false;
+      if (gen !== S.gen || res.stale) continue;  // a new game began meanwhile
       if (!res.ok) { console.warn("joker: bot move failed", res.error); break; }
       const wait = pace().think - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
