@@ -341,6 +341,11 @@ def test_screens(page: Any, base_url: str, name: str) -> None:
     page.wait_for_selector("html[data-ui=ready]", state="attached")
     page.get_by_test_id("mode-nines").click()
     page.screenshot(path=str(SHOTS / f"{name}_settings.png"))
+    # PLAY is on screen without scrolling, nothing sticks out sideways
+    assert page.evaluate("() => document.querySelector('#settings').scrollWidth <= innerWidth")
+    box = page.get_by_test_id("play").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= h and box["x"] + box["width"] <= w
+    assert page.get_by_test_id("settings-lang-en").bounding_box()["x"] + 44 <= w
     page.get_by_test_id("play").click()
     page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
     tour = Tour()

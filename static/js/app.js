@@ -151,6 +151,7 @@ function readSettingsFormLevelOnly() {
 
 function retranslate() {
   translateDom();
+  document.title = t("app.title");
   $$("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === getLang())));
   fillSettingsForm();
   refreshContinue();
@@ -890,6 +891,7 @@ function bindDialogs() {
   $("#menu-button").addEventListener("click", openMenu);
   $("#sheet-button").addEventListener("click", openSheet);
   $("#help-button").addEventListener("click", () => openHelp("guide"));
+  $("#settings-help").addEventListener("click", () => openHelp("guide"));
 }
 
 function openMenu() {
