@@ -410,8 +410,8 @@ function render(dealIn = false) {
       cls: { "in-hand": true, legal: isLegal || staged, faceup: true,
              "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
       data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" }, label: cardLabel(c),
-      from: dealIn || v.deal_no !== S.lastDealShown ? { ...deck, opacity: 0 } : null,
-      delay: (dealIn || v.deal_no !== S.lastDealShown) ? i * p.deal : 0,
+      from: { ...deck, opacity: 0 },             // only new nodes use it: cards being dealt
+      delay: board.node(c) ? 0 : i * p.deal,
     });
   });
   for (let j = 0; j < hidden; j++) {
