@@ -19,11 +19,12 @@ export class Board {
     const cw = Math.round(clamp(Math.min(W / 5.3, H / 6.6), 44, 118));
     const ch = Math.round(cw * 1.42);
     const raise = Math.round(ch * 0.17);
-    const meRow = 34;
+    const meEl = this.felt.querySelector(".seat-me");
+    const meRow = Math.max(30, (meEl && meEl.offsetHeight) || 34);
     const handPad = pad + Math.round(cw * 0.08);
     const handCY = H - handPad - ch / 2;
     const handTop = H - handPad - ch - raise;
-    const meTop = handTop - meRow - 4;
+    const meTop = handTop - meRow - 10;  // clear of raised (and slightly turned) cards
     this.felt.style.setProperty("--cw", cw + "px");
     this.felt.style.setProperty("--ch", ch + "px");
     this.felt.style.setProperty("--hand-top", handTop + "px");
