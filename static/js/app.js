@@ -517,8 +517,8 @@ function statusFor() {
     }
     return { text: t((v.trick || []).length ? "status.you_play" : "status.you_lead"), cls: "you" };
   }
-  if (S.note) return { text: S.note, cls: "" };
   const name = t("name." + v.to_act);
+  if (S.note && v.phase !== "play") return { text: `${S.note} · ${t(v.phase === "trump" ? "status.bot_trump" : "status.bot_bid", { name })}`, cls: "" };
   return { text: t(v.phase === "trump" ? "status.bot_trump" : v.phase === "bid" ? "status.bot_bid" : "status.bot_play", { name }), cls: "" };
 }
 function renderStatus() {
@@ -738,6 +738,10 @@ async function applyResult(prev, res, seat, action) {
   if (prev.phase === "trump" && seat !== 0) {
     S.note = action === "-" ? t("status.no_trump_chosen", { name: t("name." + seat) })
       : t("status.trump_is", { name: t("name." + seat), suit: t("suit." + action) + " " + SUIT_SYMBOL[action] });
+  }
+  if (prev.phase === "bid" && seat !== 0) {
+    const n = Number(action);
+    S.note = t("status.bot_said_bid", { name: t("name." + seat), bid: n === 0 ? t("bid.pass_short") : n });
   }
   if (prev.phase === "play") sound.play("card");
   if (!trickEnded) {
