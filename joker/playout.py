@@ -38,7 +38,8 @@ def swap_suits(mask: int, a: int, b: int) -> int:
     return mask | sa << 9 * b | sb << 9 * a
 
 
-def _swap_play(play: int, a: int, b: int) -> int:
+def swap_play(play: int, a: int, b: int) -> int:
+    """Exchange suits ``a`` and ``b`` in a play (its card, or the suit a led joker names)."""
     card = play & 63
     if card >= X1:
         suit = (play >> 8) - 1
@@ -94,7 +95,7 @@ def random_playout(hands: Sequence[int], trump: int, leader: int, trick: Sequenc
     """
     if trump >= 0 and trump != _TOP:
         h = [swap_suits(x, trump, _TOP) for x in hands]
-        trick = [_swap_play(p, trump, _TOP) for p in trick]
+        trick = [swap_play(p, trump, _TOP) for p in trick]
         tm = _TMASK
     else:
         h = list(hands)
@@ -214,4 +215,4 @@ def random_policy(rng: random.Random) -> Policy:
     return policy
 
 
-__all__ = ["random_playout", "playout", "random_policy", "swap_suits", "trick_state"]
+__all__ = ["random_playout", "playout", "random_policy", "swap_suits", "swap_play", "trick_state"]

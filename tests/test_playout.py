@@ -5,7 +5,7 @@ import pytest
 
 from joker.cards import DECK, HIGH, LOW, SUIT_MASKS, X1
 from joker.game import Shuffler
-from joker.playout import _swap_play, playout, random_playout, random_policy, swap_suits
+from joker.playout import swap_play, playout, random_playout, random_policy, swap_suits
 from joker.rules import legal_mask, winner_index
 
 
@@ -13,7 +13,7 @@ def reference(hands, trump, leader, trick, taken, hlt, getrandbits):
     """The kernel's random choices, resolved by joker.rules (same random stream, same encoding)."""
     if trump >= 0 and trump != 3:
         hands = [swap_suits(h, trump, 3) for h in hands]
-        trick = [_swap_play(p, trump, 3) for p in trick]
+        trick = [swap_play(p, trump, 3) for p in trick]
         t = 3
     else:
         hands = list(hands)

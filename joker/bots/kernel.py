@@ -19,28 +19,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..cards import HIGH, JOKER_MASK, SUIT_MASKS, X1
-from ..playout import swap_suits, trick_state
+from ..playout import swap_play, swap_suits, trick_state
 
 _TOP = 3
 TMASK = SUIT_MASKS[_TOP]
 SM = SUIT_MASKS
 JM = JOKER_MASK
 RANKMASK = 0x1FF
-
-
-def swap_play(play: int, a: int, b: int) -> int:
-    if a == b:
-        return play
-    card = play & 63
-    if card >= X1:
-        suit = (play >> 8) - 1
-        if suit >= 0:
-            suit = b if suit == a else a if suit == b else suit
-            return card | (play & 0xC0) | (suit + 1) << 8
-        return play
-    s = card // 9
-    s2 = b if s == a else a if s == b else s
-    return s2 * 9 + card % 9
 
 
 def to_kernel(hands: Sequence[int], trick: Sequence[int], trump: int) -> tuple[list[int], list[int], int]:
