@@ -14,7 +14,10 @@ Layout of dist/:
     <everything under static/>      css/, js/, py/, icons/, manifest, sw.js ...
     joker.zip                       the joker/ package (+ precompiled .pyc), unpacked by
                                     PyScript into the interpreter's cwd via [files]
-    pyodide/                        Pyodide runtime; python_stdlib.zip precompiled
+    pyodide/                        Pyodide runtime; python_stdlib.zip precompiled;
+                                    snapshot.bin.gz: memory snapshot of a started interpreter
+                                    with the stdlib PyScript needs and joker imported, loaded by
+                                    js/pyodide-snapshot.mjs (pyscript.toml's `interpreter`)
     pyscript/                       @pyscript/core dist (core.js, core.css and its chunks)
     sw.js                           service worker, file list + version filled in here
     .nojekyll

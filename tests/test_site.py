@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -18,6 +19,9 @@ import build
 from conftest import READY_TIMEOUT_MS, start_server, stop_server
 
 ALLOW_SW = pytest.mark.browser_context_args(service_workers="allow")
+# pyscript.toml's `interpreter`: Pyodide itself, or build.py's memory-snapshot wrapper around it.
+LOCAL_INTERPRETERS = ("./pyodide/pyodide.mjs", "./" + build.SNAPSHOT_WRAPPER)
+SNAPSHOT_UNUSABLE = "memory snapshot unusable"
 
 
 # ------------------------------------------------------------ static checks on dist/
@@ -61,7 +65,7 @@ def test_every_pyscript_config_uses_local_interpreter(site_dir: Path) -> None:
     for s in scripts:
         assert s.get("config"), f"PyScript script without config would use a CDN: {s}"
         config = tomllib.loads((site_dir / str(s["config"])).read_text(encoding="utf-8"))
-        assert config["interpreter"] == "./pyodide/pyodide.mjs", s
+        assert config["interpreter"] in LOCAL_INTERPRETERS, s
         for src in config.get("files", {}):
             assert (site_dir / src).exists(), f"[files] source missing in dist: {src}"
 
@@ -88,6 +92,27 @@ def test_stdlib_is_precompiled(site_dir: Path) -> None:
         header = z.read("os.pyc")[:16]
         flags = struct.unpack("<I", header[4:8])[0]
         assert flags == 0b01, "expected unchecked hash-based .pyc"
+
+
+def test_snapshot_wrapper_loads_only_the_local_pyodide(site_dir: Path) -> None:
+    text = (site_dir / build.SNAPSHOT_WRAPPER).read_text(encoding="utf-8")
+    imports = re.findall(r'^import .*? from "([^"]+)";', text, re.M)
+    assert imports == ["../pyodide/pyodide.mjs"]
+    assert not re.search(r"https?://", text)
+    assert f'"{build.SNAPSHOT_NAME}"' in text
+
+
+def test_memory_snapshot_matches_this_pyodide_build(site_dir: Path) -> None:
+    """The snapshot's header names the exact Pyodide build it was made by (else Pyodide refuses it)."""
+    raw = gzip.decompress((site_dir / "pyodide" / build.SNAPSHOT_NAME).read_bytes())
+    words = struct.unpack("<12I", raw[:48])
+    build_id = "".join(f"{w:08x}" for w in words[4:12])
+    assert build_id in (site_dir / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    heap_start, meta_len = words[1], words[2]
+    meta = json.loads(raw[48:48 + meta_len])
+    # no JS object is referenced from the Python heap (it could not be restored in a browser)
+    assert all(key is None for key in meta["hiwireKeys"]), meta
+    assert len(raw) - heap_start >= 16 << 20  # a whole wasm heap follows
 
 
 def test_joker_zip_holds_package_and_bytecode(site_dir: Path) -> None:
@@ -147,6 +172,8 @@ def test_sw_register_is_included(site_dir: Path) -> None:
 # ------------------------------------------------------------------ in the browser
 
 def test_python_and_worker_start(page: Any, wait_python_ready: Any) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     page.goto("./")
     wait_python_ready(page)
     page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -154,6 +181,11 @@ def test_python_and_worker_start(page: Any, wait_python_ready: Any) -> None:
     assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in guard.requests)
     assert any(u.endswith("/joker.zip") for u in guard.requests)
     assert all(guard.is_local(u) for u in guard.requests)
+    # Both interpreters (page and worker) started from the memory snapshot, not the slow way.
+    config = tomllib.loads((build.DIST / "pyscript.toml").read_text(encoding="utf-8"))
+    if config["interpreter"] != "./pyodide/pyodide.mjs":
+        assert sum(u.endswith("/pyodide/" + build.SNAPSHOT_NAME) for u in guard.requests) >= 2
+        assert not [w for w in warnings if SNAPSHOT_UNUSABLE in w], warnings
 
 
 def test_wasm_and_modules_served_with_right_types(page: Any, base_url: str) -> None:

@@ -1,0 +1,61 @@
+// PyScript's `interpreter` (pyscript.toml), for the main script and the bot worker alike:
+// Pyodide started from the memory snapshot build.py makes (pyodide/snapshot.bin.gz): the
+// interpreter already initialised, with the stdlib modules PyScript needs and the joker
+// package imported. Saves the CPython start-up and those imports on every visit.
+//
+// makeMemorySnapshot / _loadSnapshot are private Pyodide APIs tied to the exact build
+// (pyodide.asm.wasm) and to the exact python_stdlib.zip: build.py remakes the snapshot
+// whenever either of them or joker/ changes. If the snapshot cannot be used, Pyodide
+// starts the ordinary way (slower, same result) and a warning says why.
+import { loadPyodide as plainLoadPyodide, version } from "../pyodide/pyodide.mjs";
+
+export { version };
+
+const indexURL = new URL("../pyodide/", import.meta.url).href;
+const SNAPSHOT = new URL("snapshot.bin.gz", indexURL).href;
+
+// Python state frozen in the snapshot that must differ per start: random's seed; the
+// import system's directory caches (the file system itself is rebuilt at every start).
+const AFTER_RESTORE = "import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\n";
+
+async function fetchSnapshot() {
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok) throw new Error(`${SNAPSHOT}: ${response.status} ${response.statusText}`);
+  // A host that sends *.gz with Content-Encoding: gzip has had fetch inflate it already.
+  const inflated = /gzip/i.test(response.headers.get("content-encoding") || "");
+  const body = inflated ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+// Everything starts as soon as this module is evaluated (index.html loads it early; PyScript
+// imports it again as its interpreter and gets this same instance), instead of after PyScript
+// has read its config and opened its package storage: the snapshot download and inflation,
+// Pyodide's wasm and stdlib downloads, the wasm compilation.
+const forward = { stdout: console.log, stderr: console.error };
+const early = start({ stdout: (...a) => forward.stdout(...a), stderr: (...a) => forward.stderr(...a) });
+early.catch(() => {});  // handled in loadPyodide
+let earlyTaken = false;
+
+function start(options) {
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {});  // handled below: it rejects loadPyodide
+  return plainLoadPyodide({ ...options, indexURL, _loadSnapshot: snapshot }).then((pyodide) => {
+    pyodide.runPython(AFTER_RESTORE);
+    return pyodide;
+  });
+}
+
+// What PyScript calls: options are { stdout, stderr } (no packages in pyscript.toml).
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL: _, ...rest } = options;
+  try {
+    if (earlyTaken || Object.keys(rest).length) return await start({ ...options });
+    earlyTaken = true;
+    if (stdout) forward.stdout = stdout;
+    if (stderr) forward.stderr = stderr;
+    return await early;
+  } catch (error) {
+    console.warn(`Joker: Pyodide memory snapshot unusable (${error}); starting without it`);
+    return plainLoadPyodide({ ...options, indexURL });
+  }
+}
