@@ -265,28 +265,86 @@ for name in PRELOAD:
     except Exception as e:
         print(f"snapshot: {name} left out: {e!r}")
 del name
+
+# What js/pyodide-snapshot.mjs runs once the snapshot is restored, as _joker_snapshot.after_restore().
+# PyScript writes its own `pyscript` package (Python source) into the cwd and imports it at every
+# start; its bytecode, compiled here as *checked* hash-based .pyc (used only if the source is
+# byte-identical), saves compiling it again in every interpreter.
+import types
+_snap = types.ModuleType("_joker_snapshot")
+exec('''
+import importlib._bootstrap_external as _be, importlib.util as _util
+PYC = {}
+def _add(files):
+    for rel, text in files.items():
+        if rel.endswith(".py"):
+            data = text.encode()
+            code = compile(data, HOME + "/" + rel, "exec", dont_inherit=True)
+            PYC[_util.cache_from_source(rel)] = bytes(_be._code_to_hash_pyc(code, _util.source_hash(data), checked=True))
+def after_restore():
+    import importlib, os, random
+    random.seed()                      # the snapshot froze random's state: fresh per start
+    for rel, pyc in PYC.items():
+        try:
+            os.makedirs(os.path.dirname(rel), exist_ok=True)
+            with open(rel, "wb") as f:
+                f.write(pyc)
+        except OSError:
+            pass
+    importlib.invalidate_caches()      # the file system is new: forget the finders' listings
+''', _snap.__dict__)
+_snap.HOME = HOME
+_snap._add(__import__("json").loads(PYSCRIPT_SOURCES))
+sys.modules["_joker_snapshot"] = _snap
+del _snap, types
 """
 
 SNAPSHOT_MJS = r"""
 import { loadPyodide } from "PYODIDE_MJS";
 import fs from "node:fs";
 import zlib from "node:zlib";
-const [stdlib, jokerZip, script, out] = process.argv.slice(2);
+const [stdlib, jokerZip, pyscriptSources, script, out] = process.argv.slice(2);
 const py = await loadPyodide({ indexURL: "PYODIDE_DIR/", stdLibURL: stdlib, _makeSnapshot: true,
                                _sysExecutable: "./this.program" });
 py.FS.writeFile("/tmp/joker.zip", fs.readFileSync(jokerZip));
 py.globals.set("HOME", "PYODIDE_HOME");
+py.globals.set("PYSCRIPT_SOURCES", fs.readFileSync(pyscriptSources, "utf8"));
 py.runPython(fs.readFileSync(script, "utf8"));
 py.globals.delete("HOME");
+py.globals.delete("PYSCRIPT_SOURCES");
 py.FS.unlink("/tmp/joker.zip");
 fs.writeFileSync(out, zlib.gzipSync(py.makeMemorySnapshot(), { level: 6 }));
 """
 
 
-def memory_snapshot(pyodide_dir: Path, stdlib: Path, joker: bytes) -> bytes:
+def pyscript_python_sources(pyscript_dir: Path) -> dict[str, str]:
+    """The `pyscript` Python package PyScript writes into the interpreter at start-up, as
+    {"pyscript/__init__.py": source, ...}, read from its sources in the npm package's source map
+    (src/stdlib/pyscript.js); {} if that is not found."""
+    for m in sorted((pyscript_dir / "dist").glob("core-*.js.map")):
+        smap = json.loads(m.read_text(encoding="utf-8"))
+        for name, text in zip(smap.get("sources", []), smap.get("sourcesContent", [])):
+            if name.endswith("src/stdlib/pyscript.js") and text and "export default" in text:
+                tree = json.loads(text.split("export default", 1)[1].strip().rstrip(";"))
+                out: dict[str, str] = {}
+
+                def walk(node: dict, base: str) -> None:
+                    for key, value in node.items():
+                        if isinstance(value, str):
+                            out[base + key] = value
+                        else:
+                            walk(value, base + key + "/")
+                walk(tree, "")
+                return out
+    return {}
+
+
+def memory_snapshot(pyodide_dir: Path, stdlib: Path, joker: bytes, pyscript_dir: Path) -> bytes:
     """The gzipped memory snapshot for this Pyodide build, stdlib zip and joker.zip (cached)."""
+    sources = json.dumps(pyscript_python_sources(pyscript_dir), sort_keys=True)
     h = hashlib.sha256(f"{PYODIDE[1]}\0{SNAPSHOT_PY}\0{SNAPSHOT_MJS}\0".encode())
-    for data in ((pyodide_dir / "pyodide.asm.wasm").read_bytes(), stdlib.read_bytes(), joker):
+    for data in ((pyodide_dir / "pyodide.asm.wasm").read_bytes(), stdlib.read_bytes(), joker,
+                 sources.encode()):
         h.update(hashlib.sha256(data).digest())
     out = CACHE / "snapshot" / f"snapshot-{h.hexdigest()[:16]}.bin.gz"
     if not out.exists():
@@ -298,11 +356,12 @@ def memory_snapshot(pyodide_dir: Path, stdlib: Path, joker: bytes) -> bytes:
         (work / "make.mjs").write_text(mjs)
         (work / "make.py").write_text(SNAPSHOT_PY)
         (work / "joker.zip").write_bytes(joker)
+        (work / "pyscript.json").write_text(sources)
         tmp = out.with_suffix(".tmp")
         # A clean environment: nothing of the build machine's ends up in the snapshot.
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
         subprocess.run(["node", str(work / "make.mjs"), str(stdlib), str(work / "joker.zip"),
-                        str(work / "make.py"), str(tmp)], check=True, env=env, cwd=work)
+                        str(work / "pyscript.json"), str(work / "make.py"), str(tmp)], check=True, env=env, cwd=work)
         for old in work.glob("snapshot-*.bin.gz"):
             old.unlink()
         tmp.replace(out)
@@ -527,7 +586,7 @@ def build(precompile_joker: bool = True) -> Path:
 
     joker = joker_zip(pyodide_dir, precompile_joker)
     (tmp / "joker.zip").write_bytes(joker)
-    (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, joker))
+    (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, joker, pyscript_dir))
     version = fill_service_worker(tmp) if (tmp / "sw.js").exists() else "-"
 
     (tmp / ".build-stamp").write_text(version + "\n")  # tests: dist/ newer than its sources?

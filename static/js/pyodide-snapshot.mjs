@@ -14,9 +14,10 @@ export { version };
 const indexURL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("snapshot.bin.gz", indexURL).href;
 
-// Python state frozen in the snapshot that must differ per start: random's seed; the
-// import system's directory caches (the file system itself is rebuilt at every start).
-const AFTER_RESTORE = "import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\n";
+// Defined by build.py (SNAPSHOT_PY): reseeds random (its state is frozen in the snapshot), writes
+// the bytecode of PyScript's own `pyscript` package, forgets the import system's directory
+// listings (the file system is new at every start).
+const AFTER_RESTORE = "__import__('_joker_snapshot').after_restore()";
 
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT);
