@@ -130,9 +130,26 @@ def load(text: str | None) -> tuple[dict[str, Any], str | None]:
     if text is None or text == "":
         return empty(), None
     try:
-        return validate(json.loads(text)), None
+        data = json.loads(text)
     except (ValueError, TypeError, RecursionError):
         return empty(), "stats_corrupt"
+    if isinstance(data, dict) and _is_int(data.get("version")) and data["version"] != VERSION \
+            and isinstance(data.get("groups"), dict):
+        # Written by another version of the app (there is only one format so far): nothing to
+        # migrate from, so the caller keeps it aside and starts afresh.
+        return empty(), "stats_version"
+    try:
+        return validate(data), None
+    except (ValueError, TypeError, RecursionError):
+        return empty(), "stats_corrupt"
+
+
+def screen(stats: dict[str, Any]) -> dict[str, Any]:
+    """Everything the statistics screen shows: each group that has games, with its figures."""
+    out = {}
+    for key, g in validate(stats)["groups"].items():
+        out[key] = {**g, **derived(g)}
+    return out
 
 
 def dumps(stats: dict[str, Any]) -> str:

@@ -7,7 +7,11 @@ and fires a ``joker:ready`` event.
 
     new_game(opts)   -> {"ok", "view", "save"}        opts: {"rules", "mode", "seed", "level", "fast"}
     restore(text, opts) -> {"ok", "view", "save", "level"} | {"ok": false, "reason"}   (joker.saves envelope)
-    record_stats(text) -> {"ok", "stats" (text), "group", "derived", "reason"}   after the game is over
+    record_stats(text) -> {"ok", "stats" (text), "group", "derived", "summary", "reason"}   after the game is over
+    stats_load(text) -> {"ok", "stats", "groups": {"level/mode": figures}, "reason"}   (joker.stats)
+    stats_import(text) -> {"ok", "stats", "groups"} | {"ok": false, "reason": "stats_import", "detail"}
+    stats_export(text) -> {"ok", "text"}   the file to download
+    check_save(text) -> {"ok", "reason"}   can the stored save be continued?
     act(action)      -> {"ok", "view", "save"} | {"ok": false, "reason", "params"}
     why(action)      -> {"reason", "params"} | null
     bot_move()       -> Promise of {"ok", "seat", "action", "view", "save"}   (search in the worker)
@@ -72,10 +76,39 @@ class Session:
         if g is None or g.phase != "over":
             return {"ok": False, "reason": "not_over"}
         doc, reason = stats.load(text)
-        doc = stats.record(doc, self.level, g.mode, stats.game_summary(g, 0))
-        group = doc["groups"][stats.group_key(self.level, g.mode)]
+        summary = stats.game_summary(g, 0)
+        doc = stats.record(doc, self.level, g.mode, summary)
+        key = stats.group_key(self.level, g.mode)
+        group = doc["groups"][key]
         return {"ok": True, "stats": stats.dumps(doc), "group": group, "derived": stats.derived(group),
-                "reason": reason}
+                "key": key, "summary": summary, "reason": reason}
+
+    @staticmethod
+    def stats_load(text: str | None) -> dict[str, Any]:
+        """The stored statistics, checked: {"ok", "stats", "groups", "reason"} (reason set when the
+        stored text was unreadable: the caller keeps it aside and tells the user)."""
+        doc, reason = stats.load(text)
+        return {"ok": True, "stats": stats.dumps(doc), "groups": stats.screen(doc), "reason": reason}
+
+    @staticmethod
+    def stats_import(text: str) -> dict[str, Any]:
+        """A file chosen by the user: validated; nothing is replaced when it is not valid."""
+        try:
+            doc = stats.import_text(text)
+        except (ValueError, TypeError, RecursionError) as e:
+            return {"ok": False, "reason": "stats_import", "detail": str(e)}
+        return {"ok": True, "stats": stats.dumps(doc), "groups": stats.screen(doc)}
+
+    @staticmethod
+    def stats_export(text: str | None) -> dict[str, Any]:
+        doc, reason = stats.load(text)
+        return {"ok": reason is None, "text": stats.export_text(doc), "reason": reason}
+
+    @staticmethod
+    def check_save(text: str | None) -> dict[str, Any]:
+        """Whether a stored save can be continued (replayed in a throwaway game)."""
+        game, _level, reason = saves.load(text)
+        return {"ok": game is not None or not text, "reason": reason}
 
     def _configure(self, opts: dict[str, Any]) -> None:
         level = opts.get("level", "medium")
@@ -182,6 +215,22 @@ def api_record_stats(text: Any = None) -> dict[str, Any]:
     return SESSION.record_stats(text if isinstance(text, str) else None)
 
 
+def api_stats_load(text: Any = None) -> dict[str, Any]:
+    return Session.stats_load(text if isinstance(text, str) else None)
+
+
+def api_stats_import(text: Any) -> dict[str, Any]:
+    return Session.stats_import(str(text))
+
+
+def api_stats_export(text: Any = None) -> dict[str, Any]:
+    return Session.stats_export(text if isinstance(text, str) else None)
+
+
+def api_check_save(text: Any = None) -> dict[str, Any]:
+    return Session.check_save(text if isinstance(text, str) else None)
+
+
 def api_act(action: str) -> dict[str, Any]:
     return SESSION.act(str(action))
 
@@ -226,6 +275,10 @@ async def main() -> None:
     api.why = create_proxy(_guard(api_why))
     api.view = create_proxy(_guard(api_view))
     api.record_stats = create_proxy(_guard(api_record_stats))
+    api.stats_load = create_proxy(_guard(api_stats_load))
+    api.stats_import = create_proxy(_guard(api_stats_import))
+    api.stats_export = create_proxy(_guard(api_stats_export))
+    api.check_save = create_proxy(_guard(api_check_save))
     api.bot_move = create_proxy(api_bot_move)
     window.jokerPy = api
     document.documentElement.setAttribute("data-python", "ready")

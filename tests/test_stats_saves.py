@@ -44,7 +44,7 @@ def test_summary_needs_a_finished_game():
                                   '{"version": 1, "groups": {"god/full": {}}}', "null", "1e999"])
 def test_tampered_stats_give_a_fresh_start_and_a_reason(text):
     s, reason = stats.load(text)
-    assert s == stats.empty() and reason == "stats_corrupt"
+    assert s == stats.empty() and reason == ("stats_version" if '"version": 2' in text else "stats_corrupt")
     with pytest.raises(ValueError):
         stats.import_text(text)
 
@@ -83,3 +83,35 @@ def test_save_roundtrip_and_bad_saves():
     assert saves.load(json.dumps(data))[2] == "save_version"
     bare, level, reason = saves.load(json.dumps(g.to_dict()))   # a bare engine dict is migrated
     assert reason is None and level == "medium" and bare.to_dict() == g.to_dict()
+
+
+def test_screen_figures_per_group():
+    s = stats.record(stats.empty(), "easy", "nines", stats.game_summary(finished(3)))
+    fig = stats.screen(s)["easy/nines"]
+    assert fig["games"] == 1 and fig["average_score"] == fig["best_score"] == fig["recent"][0]
+    assert 0 <= fig["bids_made_rate"] <= 1 and fig["win_rate"] in (0, 1)
+    assert stats.screen(stats.empty()) == {}
+
+
+def test_glue_stats_import_export_and_save_check():
+    from joker import web
+    s = stats.record(stats.empty(), "hard", "full", stats.game_summary(finished(5, "full")))
+    text = stats.dumps(s)
+    exported = web.Session.stats_export(text)
+    assert exported["ok"] and stats.import_text(exported["text"]) == s
+    back = web.Session.stats_import(exported["text"])
+    assert back["ok"] and json.loads(back["stats"]) == s and back["groups"]["hard/full"]["games"] == 1
+    for bad in ("", "{", "[1]", '{"app": "joker", "stats": {"version": 1, "groups": {"hard/full": {}}}}'):
+        r = web.Session.stats_import(bad)
+        assert not r["ok"] and r["reason"] == "stats_import" and r["detail"]
+    loaded = web.Session.stats_load("garbage")
+    assert loaded["reason"] == "stats_corrupt" and loaded["groups"] == {}
+    assert web.Session.stats_load('{"version": 9, "groups": {}}')["reason"] == "stats_version"
+    assert web.Session.stats_load(text)["reason"] is None
+    g = Game(PRESETS["standard"], "nines", seed=2)
+    assert web.Session.check_save(saves.dumps(g, "easy")) == {"ok": True, "reason": None}
+    assert web.Session.check_save(None)["ok"] and web.Session.check_save("")["ok"]
+    assert web.Session.check_save("nope")["reason"] == "save_corrupt"
+    data = json.loads(saves.dumps(g, "easy"))
+    data["version"] = 0
+    assert web.Session.check_save(json.dumps(data))["reason"] == "save_version"

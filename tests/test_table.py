@@ -299,10 +299,9 @@ def test_continue_and_corrupt_save(page: Any, base_url: str) -> None:
     # a corrupted save: a clear message and a fresh start, never a crash
     page.evaluate("() => localStorage.setItem('joker.save', '{\"app\":\"joker\",\"version\":1,\"level\":\"easy\",\"game\":{\"format\":1,\"rules\":{},\"mode\":\"nines\",\"seed\":1,\"actions\":[\"ZZ\"]}}')")
     page.reload()
-    page.wait_for_selector("html[data-ui=ready]", state="attached")
-    page.get_by_test_id("continue").click()
-    expect(page.get_by_test_id("notice")).to_be_visible()
-    expect(page.get_by_test_id("notice")).to_have_attribute("data-reason", "save.corrupt")
+    # checked as soon as Python runs: set aside, said, and CONTINUE is gone
+    page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator('[data-testid="toast"][data-reason="save.corrupt"]')).to_be_visible()
     expect(page.get_by_test_id("continue")).to_be_hidden()
     page.get_by_test_id("play").click()
     page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
@@ -310,9 +309,9 @@ def test_continue_and_corrupt_save(page: Any, base_url: str) -> None:
     # unreadable text (not even JSON) too
     page.evaluate("() => localStorage.setItem('joker.save', 'not json {')")
     page.reload()
-    page.wait_for_selector("html[data-ui=ready]", state="attached")
-    page.get_by_test_id("continue").click()
-    expect(page.get_by_test_id("notice")).to_have_attribute("data-reason", "save.corrupt")
+    page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator('[data-testid="toast"][data-reason="save.corrupt"]')).to_be_visible()
+    expect(page.get_by_test_id("continue")).to_be_hidden()
 
 
 def _no_overflow(page: Any) -> None:

@@ -5,6 +5,7 @@ import { loadStrings, t, translateDom, getLang, setLang } from "./i18n.js";
 import { Board } from "./render.js";
 import { SUIT_SYMBOL, isJoker, cardLabel, suitHtml, sortHand, faceHtml } from "./cards.js";
 import * as sound from "./sound.js";
+import * as store from "./store.js";
 
 const Q = new URLSearchParams(location.search);
 const URL_SEED = /^\d+$/.test(Q.get("seed") || "") ? Number(Q.get("seed")) : null;
@@ -74,15 +75,43 @@ function moveMs() {
 function applyPace() { document.documentElement.dataset.pace = paceName(); }
 
 // ------------------------------------------------------------------ settings screen
+// Stored as {"v": 1, level, mode, speed, rules}; an entry without "v" is the first format (same
+// fields) and is taken as is. Anything else (garbage, another version, wrong types) is set aside.
+const SETTINGS_VERSION = 1;
+const CHOICES = {
+  level: ["easy", "medium", "hard", "insane"], mode: ["full", "nines"], speed: ["slow", "normal", "fast"],
+  trump_in_nines: ["chosen", "dealer_card"], premium: ["bonus", "georgian", "folk"], first_dealer: ["random", "aces"],
+  khishti: ["off", "200_500", "200_200"],
+};
+function settingsProblem(s) {
+  if (!s || typeof s !== "object" || Array.isArray(s)) return "storage.settings_reset";
+  if ("v" in s && s.v !== SETTINGS_VERSION) return "storage.settings_version";
+  for (const k of ["level", "mode", "speed"]) if (!CHOICES[k].includes(s[k])) return "storage.settings_reset";
+  const r = s.rules;
+  if (!r || typeof r !== "object" || Array.isArray(r)) return "storage.settings_reset";
+  for (const k of ["trump_in_nines", "premium", "first_dealer"]) if (!CHOICES[k].includes(r[k])) return "storage.settings_reset";
+  if (typeof r.high_lead_trumpable !== "boolean") return "storage.settings_reset";
+  const kh = r.khishti === null ? "off" : Array.isArray(r.khishti) && r.khishti.length === 2 ? `${r.khishti[0]}_${r.khishti[1]}` : "?";
+  if (!CHOICES.khishti.includes(kh)) return "storage.settings_reset";
+  return null;
+}
 function loadSettings() {
-  let s = null;
-  try { s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null"); } catch (e) { s = null; }
   const d = { level: "medium", mode: "full", preset: "standard", speed: "normal", rules: { ...PRESETS.standard } };
-  if (!s || typeof s !== "object") return d;
-  return { ...d, ...s, rules: { ...d.rules, ...(s.rules || {}) } };
+  const text = store.read(SETTINGS_KEY);
+  if (text === null) return d;
+  let s;
+  try { s = JSON.parse(text); } catch (e) { s = undefined; }
+  const bad = settingsProblem(s);
+  if (bad) {
+    store.setAside(SETTINGS_KEY, text);
+    store.problem(bad);
+    return d;
+  }
+  return { ...d, level: s.level, mode: s.mode, speed: s.speed, rules: { ...d.rules, ...s.rules } };
 }
 function storeSettings() {
-  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(S.settings)); } catch (e) { /* ignore */ }
+  const { level, mode, speed, rules } = S.settings;
+  store.write(SETTINGS_KEY, JSON.stringify({ v: SETTINGS_VERSION, level, mode, speed, rules }), "storage.what.settings");
 }
 const khishtiValue = (k) => (k === null ? "off" : `${k[0]}_${k[1]}`);
 const khishtiRule = (v) => (v === "off" ? null : v.split("_").map(Number));
@@ -156,16 +185,17 @@ function retranslate() {
   fillSettingsForm();
   refreshContinue();
   updateLoadingText();
+  retranslateToasts();
+  renderSoundButton();
   if (S.screen === "table") { requestRender(); if (S.dialog) reopenDialog(); }
 }
 
-function readSave() {
-  let text = null;
-  try { text = localStorage.getItem(SAVE_KEY); } catch (e) { return null; }
-  return text || null;
-}
+function readSave() { return store.read(SAVE_KEY) || null; }
 function saveMeta() {
-  try { return JSON.parse(localStorage.getItem(SAVE_KEY + ".meta") || "null"); } catch (e) { return null; }
+  let m = null;
+  try { m = JSON.parse(store.read(SAVE_KEY + ".meta") || "null"); } catch (e) { m = null; }
+  const ok = m && Number.isInteger(m.deal_no) && Number.isInteger(m.deals_total) && CHOICES.mode.includes(m.mode);
+  return ok ? m : null;  // only the CONTINUE label uses it: a bad one just goes unused
 }
 function refreshContinue() {
   const text = readSave();
@@ -180,6 +210,91 @@ function showNotice(key) {
   n.textContent = t(key);
   n.dataset.reason = key;
   n.hidden = false;
+}
+
+// ------------------------------------------------------------------ toasts
+// Messages that are not tied to a screen: storage problems, the new version, stats imported.
+// Each keeps its i18n key (and params whose values may be keys too), so a language switch
+// re-renders it. One id is shown once per visit unless opts.again.
+const toasts = new Map();
+const toastsSeen = new Set();
+function toastText(entry) {
+  const p = {};
+  const tr = (v) => (typeof v === "string" && /^[a-z_]+\.[a-z_.]+$/.test(v) ? t(v) : v);
+  for (const [k, v] of Object.entries(entry.params || {})) p[k] = Array.isArray(v) ? v.map(tr).join(", ") : tr(v);
+  return t(entry.key, p);
+}
+function renderToast(entry) {
+  const el = entry.el;
+  el.className = "toast " + (entry.kind || "info");
+  el.dataset.reason = entry.key;
+  el.dataset.testid = entry.testid || "toast";
+  el.setAttribute("role", entry.kind === "bad" ? "alert" : "status");
+  el.innerHTML = `<span class="msg">${esc(toastText(entry))}</span>` +
+    (entry.action ? `<button type="button" class="btn btn-primary" data-toast-act="1" data-testid="${entry.action.testid}">${esc(t(entry.action.key))}</button>` : "") +
+    `<button type="button" class="icon-btn" data-toast-close="1" data-testid="toast-close" aria-label="${esc(t("toast.close"))}">✕</button>`;
+}
+function toast(key, params = {}, opts = {}) {
+  const id = opts.id || key + "|" + JSON.stringify(params);
+  if (toastsSeen.has(id) && !opts.again) return;
+  toastsSeen.add(id);
+  dropToast(id);
+  const el = document.createElement("div");
+  const entry = { id, key, params, el, kind: opts.kind || "info", action: opts.action, testid: opts.testid };
+  toasts.set(id, entry);
+  renderToast(entry);
+  el.addEventListener("click", (e) => {
+    if (e.target.closest("[data-toast-close]")) dropToast(id);
+    else if (e.target.closest("[data-toast-act]") && entry.action) entry.action.run();
+  });
+  $("#toasts").appendChild(el);
+  if (opts.ms) entry.timer = setTimeout(() => dropToast(id), opts.ms);
+}
+function dropToast(id) {
+  const e = toasts.get(id);
+  if (!e) return;
+  clearTimeout(e.timer);
+  e.el.remove();
+  toasts.delete(id);
+}
+// Storage problems: one toast per kind; a failed write adds what was not saved to the same toast
+// (each thing once per visit), so a full storage never buries the table under messages.
+const notSaved = {};
+function storageProblem(p) {
+  if (p.reason !== "storage.full" && p.reason !== "storage.blocked") { toast(p.reason, p.params, { kind: "bad" }); return; }
+  const what = (notSaved[p.reason] ||= []);
+  if (what.includes(p.params.what)) return;
+  what.push(p.params.what);
+  const e = toasts.get(p.reason);
+  if (e) { e.params = { what: [...what] }; renderToast(e); return; }
+  toast(p.reason, { what: [...what] }, { id: p.reason, kind: "bad", again: true });
+}
+function retranslateToasts() { for (const e of toasts.values()) renderToast(e); }
+
+// ------------------------------------------------------------------ stored data checked by Python
+// Settings, language and sound are checked in JS as they are read; the save and the statistics
+// by joker.saves / joker.stats once Python runs. A bad entry is set aside, that key alone starts
+// afresh, and a toast says so. <html data-storage="checked"> when done.
+function checkStoredData() {
+  const statsText = store.read(STATS_KEY);
+  if (statsText !== null) {
+    const r = call("stats_load", statsText);
+    if (r.ok && r.reason) {
+      store.setAside(STATS_KEY, statsText);
+      store.problem(r.reason === "stats_version" ? "storage.stats_version" : "storage.stats_reset");
+    }
+  }
+  const saveText = readSave();
+  if (saveText) {
+    const r = call("check_save", saveText);
+    if (r.reason) {
+      store.setAside(SAVE_KEY, saveText);
+      store.remove(SAVE_KEY + ".meta");
+      store.problem(r.reason === "save_version" ? "save.version" : "save.corrupt");
+      refreshContinue();
+    }
+  }
+  document.documentElement.dataset.storage = "checked";
 }
 
 // ------------------------------------------------------------------ engine readiness
@@ -252,11 +367,8 @@ async function continueSaved() {
   const res = text ? call("restore", text, JSON.stringify({ fast: paceName() === "instant" })) : { ok: false, reason: "save_corrupt" };
   if (!res.ok) {
     // Keep the unreadable text aside (never lose it silently), then start fresh.
-    try {
-      if (text) localStorage.setItem(SAVE_KEY + ".bad", text);
-      localStorage.removeItem(SAVE_KEY);
-      localStorage.removeItem(SAVE_KEY + ".meta");
-    } catch (e) { /* ignore */ }
+    store.setAside(SAVE_KEY, text);
+    store.remove(SAVE_KEY + ".meta");
     showNotice(res.reason === "save_version" ? "save.version" : "save.corrupt");
     refreshContinue();
     return;
@@ -265,16 +377,18 @@ async function continueSaved() {
 }
 
 function writeSave(res) {
-  try {
-    const v = res.view;
-    if (v.phase === "over") {
-      localStorage.removeItem(SAVE_KEY);
-      localStorage.removeItem(SAVE_KEY + ".meta");
-      return;
-    }
-    localStorage.setItem(SAVE_KEY, res.save);
-    localStorage.setItem(SAVE_KEY + ".meta", JSON.stringify({ deal_no: v.deal_no, deals_total: v.deals_total, mode: v.mode }));
-  } catch (e) { /* storage full or blocked: play on */ }
+  const v = res.view;
+  if (v.phase === "over") {
+    store.remove(SAVE_KEY);
+    store.remove(SAVE_KEY + ".meta");
+    return;
+  }
+  const meta = JSON.stringify({ deal_no: v.deal_no, deals_total: v.deals_total, mode: v.mode });
+  if (!store.write(SAVE_KEY, res.save, "storage.what.save") || !store.write(SAVE_KEY + ".meta", meta, "storage.what.save")) {
+    // Not saved (full storage): an older save must not pose as this game. Play on.
+    store.remove(SAVE_KEY);
+    store.remove(SAVE_KEY + ".meta");
+  }
 }
 
 function enterTable(res) {
@@ -307,6 +421,7 @@ function enterTable(res) {
   board.measure();
   render(true);
   if (S.view.phase === "over") { showResults(); return; }
+  sound.play("deal");
   pump();
 }
 
@@ -400,16 +515,22 @@ function render(dealIn = false) {
   const xs = board.handXs(n);
   const mid = (n - 1) / 2;
   const deck = { x: L.cx, y: L.cy, rot: 0, scale: 0.5 };
+  if (S.kbd && !legal.has(S.kbd)) S.kbd = null;
+  const tabStop = S.kbd || order.find((c) => legal.has(c)) || order[0];
+  const myPlay = v.phase === "play" && v.to_act === 0;
   order.forEach((c, i) => {
     const staged = S.joker && S.joker.card === c;
     const isLegal = legal.has(c);
     const refused = S.refusal && S.refusal.card === c;
+    const kbd = S.kbd === c;
     items.push({
-      key: c, card: c, x: xs[i], y: L.handCY - (staged ? L.raise * 1.5 : isLegal ? L.raise : 0) + Math.abs(i - mid) ** 2 * 0.35,
+      key: c, card: c, x: xs[i], y: L.handCY - (staged || kbd ? L.raise * 1.5 : isLegal ? L.raise : 0) + Math.abs(i - mid) ** 2 * 0.35,
       rot: (i - mid) * 1.4, z: 100 + i,
-      cls: { "in-hand": true, legal: isLegal || staged, faceup: true,
+      attrs: { role: "button", tabindex: c === tabStop ? "0" : "-1" },
+      cls: { "in-hand": true, legal: isLegal || staged, faceup: true, kbd,
              "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
-      data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" }, label: cardLabel(c),
+      data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" },
+      label: myPlay && !isLegal ? `${cardLabel(c)}, ${t("a11y.not_playable")}` : cardLabel(c),
       from: { ...deck, opacity: 0 },             // only new nodes use it: cards being dealt
       delay: board.node(c) ? 0 : i * p.deal,
     });
@@ -445,6 +566,7 @@ function render(dealIn = false) {
   }
   board.sync(items, exit);
   S.lastDealShown = v.deal_no;
+  $("#last-button").hidden = !S.view.last_trick || S.view.phase === "over";
   renderPanel(S.view);
   setAttrs();
 }
@@ -558,6 +680,10 @@ function renderSeats(v) {
       `<div class="score" data-testid="score-${s}" title="${esc(t("a11y.score"))}">${v.scores ? v.scores[s] : 0}</div>` +
       `<div class="badge ${bcls}" data-testid="badge-${s}" title="${esc(t("a11y.taken_bid"))}">${badge}</div>`;
     if (el._html !== html) { el.innerHTML = html; el._html = html; }
+    const score = v.scores ? v.scores[s] : 0;
+    let label = badge ? t("a11y.seat_bid", { name, score, taken, bid }) : t("a11y.seat", { name, score });
+    if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
+    if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }
     el.classList.toggle("to-act", v.to_act === s && v.phase !== "over" && !S.busy);
     el.dataset.bid = bid ?? "";
     el.dataset.taken = taken;
@@ -605,7 +731,7 @@ function renderPanel(v) {
       `<div class="bid-num ${forb ? "forbidden" : ""}" data-testid="bid-value" data-value="${b}" data-forbidden="${forb ? 1 : 0}">${b}</div>` +
       `<button type="button" class="btn pm" data-bid="1" data-testid="bid-plus" aria-label="${esc(t("bid.plus"))}" ${b >= v.cards ? "disabled" : ""}>+</button></div>` +
       `<div class="row"><button type="button" class="btn ${f === 0 ? "forbidden" : ""}" data-act="0" data-testid="bid-pass" data-forbidden="${f === 0 ? 1 : 0}">${esc(t("bid.pass"))}</button>` +
-      `<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${esc(t("bid.bid"))} <span class="${forb ? "forbidden" : ""}">${b}</span></button></div>` +
+      `<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-focus="1" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${esc(t("bid.bid"))} <span class="${forb ? "forbidden" : ""}">${b}</span></button></div>` +
       (matchMedia("(hover: hover)").matches ? `<div class="keys-hint">${esc(t("bid.keys"))}</div>` : "");
   } else if (mine && v.phase === "play" && S.joker) {
     kind = "joker";
@@ -630,9 +756,15 @@ function renderPanel(v) {
   }
   panel.dataset.kind = kind;
   if (sig !== panelSig) {
+    const hadFocus = panel.contains(document.activeElement);
     panelSig = sig;
     panel.innerHTML = html;
     panel.hidden = !html;
+    // Keyboard players land on the panel's main button (the bid, a suit, the joker's choice).
+    if (html && (S.keyboard || hadFocus)) {
+      const f = panel.querySelector("[data-focus]") || panel.querySelector("button[data-act]:not([disabled])") || panel.querySelector("button:not([disabled])");
+      if (f) f.focus({ preventScroll: true });
+    }
   }
 }
 
@@ -700,27 +832,68 @@ async function humanAct(action) {
   S.refusal = null;
   S.joker = null;
   S.note = null;
+  const had = document.activeElement;
+  if (had && had.closest && had.closest(".card")) had.blur();
+  S.kbd = null;
   await applyResult(v, res, 0, action);
   if (gen === S.gen) pump();
 }
 
+// Keyboard: ← → (↑ ↓ too) walk over the cards you may play, Enter or Space plays the chosen one;
+// in bidding digits bid at once, ↑ ↓ change the number, Enter bids it; Esc closes a window.
+function playableInOrder(v) {
+  const legal = legalCards(v);
+  return S.handOrder.filter((c) => legal.has(c));
+}
+function moveKbd(step) {
+  const v = S.view;
+  const cards = playableInOrder(v);
+  if (!cards.length) return;
+  const i = cards.indexOf(S.kbd);
+  S.kbd = i < 0 ? cards[step > 0 ? 0 : cards.length - 1] : cards[(i + step + cards.length) % cards.length];
+  render();
+  const el = board.node(S.kbd);
+  if (el) el.focus({ preventScroll: true });
+}
+document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
 document.addEventListener("keydown", (e) => {
-  if (S.screen !== "table" || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key === "Tab" || e.key.startsWith("Arrow")) S.keyboard = true;
   if (e.key === "Escape") {
+    if (S.dialog === "stats" && S.statsConfirm) { S.statsConfirm = false; openStats(); return; }
+    if (S.dialog === "paused") { S.paused = false; closeDialog(); render(); pump(); return; }
     if (S.dialog && S.dialog !== "summary" && S.dialog !== "results") { closeDialog(); pump(); }
     else if (S.joker) { S.joker = null; render(); }
     return;
   }
+  if (S.screen !== "table") return;
   const v = S.view;
   if (!v || S.dialog || S.busy || v.to_act !== 0) return;
+  const onControl = e.target instanceof Element && e.target.closest("button, input, select, textarea, a, summary");
   if (v.phase === "bid" && /^[0-9]$/.test(e.key)) {
     const n = Number(e.key);
     if (n > v.cards) { refuse("bad_bid", {}); return; }
     S.bidValue = n;
     if (n === v.forbidden_bid) { const why = call("why", String(n)); refuse(why ? why.reason : "forced_dealer", why ? why.params : { bid: n }); return; }
     humanAct(String(n));
-  } else if (v.phase === "bid" && e.key === "Enter") {
+  } else if (v.phase === "bid" && (e.key === "ArrowUp" || e.key === "ArrowDown") && (!onControl || e.target.closest("#panel"))) {
+    e.preventDefault();
+    S.bidValue = Math.max(0, Math.min(v.cards, (S.bidValue ?? 0) + (e.key === "ArrowUp" ? 1 : -1)));
+    S.refusal = null;
+    render();
+  } else if (v.phase === "bid" && e.key === "Enter" && !onControl) {
     humanAct(String(S.bidValue ?? 0));
+  } else if (v.phase === "play" && !S.joker && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
+    if (onControl && !e.target.closest("#felt")) return;  // arrows inside a button group stay there
+    e.preventDefault();
+    moveKbd(e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1);
+  } else if (v.phase === "play" && !S.joker && (e.key === "Enter" || e.key === " ") && !onControl) {
+    const focused = e.target instanceof Element ? e.target.closest(".card.in-hand") : null;
+    const card = focused ? focused.dataset.key : S.kbd;
+    if (!card) return;
+    e.preventDefault();
+    S.keyboard = true;
+    tryCard(card);
   }
 });
 
@@ -746,7 +919,6 @@ async function applyResult(prev, res, seat, action) {
   if (prev.phase === "play") sound.play("card");
   if (!trickEnded) {
     S.shown = v;
-    if (v.deal_no !== prev.deal_no) sound.play("deal");
     render();
     if (v.to_act === 0 && v.phase !== "over") sound.play("turn");
     return;
@@ -781,12 +953,16 @@ async function applyResult(prev, res, seat, action) {
   if (stale()) return;
   if (dealEnded) {
     S.busy = false;
+    const d = v.deals[v.deals.length - 1];
+    const mine = d.bids[0], got = d.taken[0];
+    sound.play(v.rules.khishti && mine >= 1 && got === 0 ? "khishti" : mine === got ? "bid_made" : "bid_missed");
     await showSummary(v);
     if (stale()) return;
     S.busy = false;
     S.shown = v;
     S.note = null;
     if (v.phase === "over") { render(); showResults(); return; }
+    sound.play("deal");
     render();
   } else {
     S.busy = false;
@@ -829,8 +1005,11 @@ async function pump() {
 // ------------------------------------------------------------------ dialogs
 function openDialog(name, html, opts = {}) {
   if (["summary", "results"].includes(S.dialog) && S.dialog !== name) S.returnTo = S.dialog;
-  S.dialog = name;
   const d = $("#dialog");
+  const active = document.activeElement;
+  const prevFocus = S.dialog === name && active && d.contains(active) ? active.dataset.testid : null;
+  if (!S.dialog) S.focusBefore = active;  // focus goes back there when the dialog closes
+  S.dialog = name;
   d.className = "dialog" + (opts.wide ? " wide" : "");
   d.dataset.testid = "dialog-" + name;
   d.setAttribute("aria-label", opts.label || name);
@@ -840,7 +1019,9 @@ function openDialog(name, html, opts = {}) {
   renderPanel(S.view);
   setAttrs();
   renderStatus();
-  const focus = d.querySelector("[data-autofocus]") || d.querySelector("button");
+  // Re-rendering the same dialog (a tab, a language) keeps the focus on the same control.
+  const again = prevFocus && d.querySelector(`[data-testid="${prevFocus}"]`);
+  const focus = again || d.querySelector("[data-autofocus]") || d.querySelector("button");
   if (focus) focus.focus({ preventScroll: true });
 }
 function closeDialog() {
@@ -855,6 +1036,9 @@ function closeDialog() {
   $("#overlay").hidden = true;
   $("#dialog").innerHTML = "";
   if (S.screen === "table") { renderPanel(S.view); setAttrs(); renderStatus(); }
+  const prevEl = S.focusBefore;
+  S.focusBefore = null;
+  if (prevEl && prevEl.isConnected && prevEl !== document.body && !prevEl.closest("[hidden]")) prevEl.focus({ preventScroll: true });
 }
 function reopenDialog() {
   const name = S.dialog;
@@ -864,6 +1048,8 @@ function reopenDialog() {
   else if (name === "summary") openSummary(S.summaryView);
   else if (name === "results") showResults();
   else if (name === "paused") openPaused();
+  else if (name === "stats") openStats();
+  else if (name === "last") openLast();
 }
 const closeBtn = () => `<button type="button" class="icon-btn" data-close="1" data-testid="dialog-close" aria-label="${esc(t("menu.close"))}">✕</button>`;
 
@@ -873,6 +1059,7 @@ function bindDialogs() {
     const b = e.target.closest("button");
     if (!b) return;
     const a = b.dataset;
+    if (S.dialog === "stats" && statsClick(a)) return;
     if (a.close) { closeDialog(); pump(); }
     else if (a.next) { const r = S.waitNext; S.waitNext = null; if (r) r(); }
     else if (a.menu === "pause") { closeDialog(); S.paused = true; openPaused(); }
@@ -881,6 +1068,7 @@ function bindDialogs() {
     else if (a.menu === "sound") { sound.setSound(!sound.soundOn()); sound.unlock(); openMenu(); }
     else if (a.menu === "sheet") openSheet();
     else if (a.menu === "help") openHelp("guide");
+    else if (a.menu === "stats") { S.statsSel = null; S.statsMsg = null; S.statsConfirm = false; openStats(); }
     else if (a.menu === "sort") { S.handKey = ""; closeDialog(); render(); pump(); }
     else if (a.lang) { setLang(a.lang); retranslate(); }
     else if (a.speed) {
@@ -906,6 +1094,7 @@ function openMenu() {
     `<button type="button" class="btn" data-menu="new" data-testid="menu-new">${esc(t("menu.new"))}</button>` +
     `<button type="button" class="btn" data-menu="sound" data-testid="menu-sound" aria-pressed="${sound.soundOn()}">${esc(t(sound.soundOn() ? "menu.sound_on" : "menu.sound_off"))}</button>` +
     `<button type="button" class="btn" data-menu="sheet" data-testid="menu-sheet">${esc(t("menu.sheet"))}</button>` +
+    `<button type="button" class="btn" data-menu="stats" data-testid="menu-stats">${esc(t("stats.title"))}</button>` +
     `<button type="button" class="btn" data-menu="help" data-testid="menu-help">${esc(t("menu.help"))}</button>` +
     `<button type="button" class="btn" data-menu="sort" data-testid="menu-sort">${esc(t("menu.sort"))}</button>` +
     (updateReady() ? `<button type="button" class="btn btn-primary" data-update-apply="1" data-testid="menu-update">${esc(t("update.apply"))}</button>` : "") +
@@ -968,33 +1157,74 @@ function openSummary(v) {
   openDialog("summary", html, { label: t("summary.title", { n: d.no, total: v.deals_total }) });
 }
 
-// --- results at the end
+// --- results at the end (the finished game is added to the statistics once)
 let statsShown = null;
+function recordStats(v) {
+  const key = S.gen + "|" + v.deals.length + "|" + v.scores.join(",");
+  if (statsShown && statsShown.key === key) return statsShown.res;
+  let res = null;
+  try {
+    const text = store.read(STATS_KEY);
+    res = call("record_stats", text);
+    if (res.ok) {
+      if (res.reason) {  // the stored statistics were unreadable: keep them aside, say so
+        store.setAside(STATS_KEY, text);
+        store.problem(res.reason === "stats_version" ? "storage.stats_version" : "storage.stats_reset");
+      }
+      store.write(STATS_KEY, res.stats, "storage.what.stats");
+    }
+  } catch (e) { res = null; }
+  statsShown = { key, res };
+  return res;
+}
+function statsBlock(group, derived, level, mode) {
+  const pct = (r) => (r === null || r === undefined ? "–" : Math.round(r * 100) + "%");
+  const cell = (id, label, value, raw, sub = "") =>
+    `<div class="stat" data-testid="stat-${id}" data-value="${raw ?? ""}"><b>${esc(value)}</b><span>${esc(label)}</span>${sub ? `<small>${esc(sub)}</small>` : ""}</div>`;
+  return `<div class="stat-grid">` +
+    cell("games", t("stats.games"), String(group.games), group.games) +
+    cell("wins", t("stats.wins"), String(group.wins), group.wins, group.games ? pct(group.wins / group.games) : "") +
+    cell("places", t("stats.places"), group.places.join(" · "), group.places.join(",")) +
+    cell("average", t("stats.average"), derived.average_score ?? "–", derived.average_score) +
+    cell("best", t("stats.best"), group.best_score ?? "–", group.best_score) +
+    cell("bids", t("stats.bids_made"), pct(derived.bids_made_rate), `${group.bids_made}/${group.bids}`,
+         t("stats.bids_of", { made: group.bids_made, bids: group.bids })) +
+    cell("khishti", t("stats.khishti"), String(group.khishti), group.khishti) +
+    cell("premiums", t("stats.premiums"), String(group.premiums), group.premiums) +
+    `</div>` + chartSvg(group.recent);
+}
+// Recent scores as bars around a zero line: an inline SVG (no library).
+function chartSvg(scores) {
+  if (!scores || !scores.length) return "";
+  const W = 300, H = 90, pad = 4;
+  const hi = Math.max(0, ...scores), lo = Math.min(0, ...scores);
+  const span = hi - lo || 1;
+  const y = (v) => pad + (hi - v) / span * (H - 2 * pad);
+  const bw = (W - 2 * pad) / Math.max(scores.length, 10);
+  const bars = scores.map((v, i) => {
+    const y0 = y(Math.max(v, 0)), y1 = y(Math.min(v, 0));
+    return `<rect x="${(pad + i * bw + 1).toFixed(1)}" y="${y0.toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${Math.max(1, y1 - y0).toFixed(1)}" class="${v < 0 ? "neg" : "pos"}"/>`;
+  }).join("");
+  const label = t("stats.chart_label", { n: scores.length, scores: scores.join(", ") });
+  return `<figure class="stat-chart"><figcaption>${esc(t("stats.recent"))}</figcaption>` +
+    `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(label)}" data-testid="stats-chart" data-points="${scores.length}" preserveAspectRatio="none">` +
+    `<line x1="0" x2="${W}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}" class="zero"/>${bars}</svg>` +
+    `<div class="chart-scale"><span>${lo}</span><span>${hi}</span></div></figure>`;
+}
 function showResults() {
   const v = S.view;
   if (!v || !v.places) return;
-  if (!statsShown || statsShown.key !== v.deals.length + "|" + v.scores.join(",")) {
-    let res = null;
-    try {
-      let text = null;
-      try { text = localStorage.getItem(STATS_KEY); } catch (e) { text = null; }
-      res = call("record_stats", text);
-      if (res.ok) localStorage.setItem(STATS_KEY, res.stats);
-    } catch (e) { res = null; }
-    statsShown = { key: v.deals.length + "|" + v.scores.join(","), res };
-  }
+  const statsRes = recordStats(v);
   const place = v.places[0];
   const shared = v.places.filter((p) => p === place).length > 1;
   const made = v.deals.filter((d) => d.bids[0] === d.taken[0]).length;
   const order = [0, 1, 2, 3].sort((a, b) => v.places[a] - v.places[b] || a - b);
   const rows = order.map((s) => `<tr class="${s === 0 ? "me" : ""}" data-testid="results-row-${s}"><td>${v.places[s]}</td>` +
     `<td style="text-align:left">${esc(t("name." + s))}</td><td><b>${v.scores[s]}</b></td></tr>`).join("");
-  const st = statsShown.res && statsShown.res.ok ? statsShown.res : null;
-  const statLine = st ? `<p class="summary-note" data-testid="results-stats">${esc(t("results.stats", {
-    games: st.group.games, wins: st.group.wins,
-    avg: st.derived.average_score ?? "–",
-    rate: st.derived.bids_made_rate === null ? "–" : Math.round(st.derived.bids_made_rate * 100) + "%",
-    level: t("level." + S.level), mode: t("mode." + v.mode) }))}</p>` : "";
+  const st = statsRes && statsRes.ok ? statsRes : null;
+  const statLine = st ? `<section class="results-stats" data-testid="results-stats" data-group="${esc(st.key)}">` +
+    `<h3>${esc(t("results.your_stats", { level: t("level." + S.level), mode: t("mode_short." + v.mode) }))}</h3>` +
+    statsBlock(st.group, st.derived) + `</section>` : "";
   const html = `<header><h2>${esc(t("results.title"))}</h2></header><div class="body">` +
     `<p class="results-place" data-testid="results-place" data-place="${place}" data-shared="${shared ? 1 : 0}">` +
     `${esc(t("results.place", { place: t("results.place." + place) }))} ${shared ? esc(t("results.shared")) : ""}</p>` +
@@ -1003,8 +1233,111 @@ function showResults() {
     `<table class="scores"><thead><tr><th>${esc(t("results.place_col"))}</th><th style="text-align:left">${esc(t("summary.player"))}</th><th>${esc(t("summary.total"))}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table>${statLine}</div>` +
     `<footer><button type="button" class="btn" data-menu="sheet" data-testid="results-sheet">${esc(t("menu.sheet"))}</button>` +
+    `<button type="button" class="btn" data-menu="stats" data-testid="results-statistics">${esc(t("stats.title"))}</button>` +
     `<button type="button" class="btn btn-primary" data-again="1" data-testid="results-again" data-autofocus>${esc(t("results.again"))}</button></footer>`;
   openDialog("results", html, { label: t("results.title") });
+}
+
+// --- statistics: per level and game, figures from joker.stats (validated by Python)
+const LEVEL_NAMES = ["easy", "medium", "hard", "insane"];
+function statsSel() {
+  if (!S.statsSel) S.statsSel = { level: S.screen === "table" ? S.level : S.settings.level, mode: S.view?.mode || S.settings.mode };
+  return S.statsSel;
+}
+async function openStats(sel) {
+  if (sel) S.statsSel = sel;
+  const d = statsSel();
+  let body;
+  if (!S.engine) {
+    body = `<p data-testid="stats-loading">${esc(t("stats.loading"))}</p>`;
+    engineReady.then(() => { if (S.dialog === "stats") openStats(); });
+  } else {
+    const r = call("stats_load", store.read(STATS_KEY));
+    const groups = r.ok ? r.groups : {};
+    const g = groups[`${d.level}/${d.mode}`];
+    body = g && g.games ? statsBlock(g, g) : `<p class="stats-none" data-testid="stats-none">${esc(t("stats.none"))}</p>`;
+  }
+  const seg = (name, values, cur, label) => `<div class="stats-seg" role="group" aria-label="${esc(t(label))}">` +
+    values.map((x) => `<button type="button" class="btn" data-stats-${name}="${x}" data-testid="stats-${name}-${x}" aria-pressed="${cur === x}">${esc(t((name === "mode" ? "mode_short." : "level.") + x))}</button>`).join("") + `</div>`;
+  const msg = S.statsMsg ? `<p class="stats-msg ${S.statsMsg.bad ? "bad" : ""}" data-testid="stats-message" data-reason="${S.statsMsg.key}" role="${S.statsMsg.bad ? "alert" : "status"}">${esc(t(S.statsMsg.key))}</p>` : "";
+  const footer = S.statsConfirm
+    ? `<footer class="confirm"><p>${esc(t("stats.reset_confirm"))}</p>` +
+      `<button type="button" class="btn" data-stats-cancel="1" data-testid="stats-reset-no">${esc(t("stats.cancel"))}</button>` +
+      `<button type="button" class="btn btn-danger" data-stats-reset-yes="1" data-testid="stats-reset-yes">${esc(t("stats.reset"))}</button></footer>`
+    : `<footer><button type="button" class="btn" data-stats-export="1" data-testid="stats-export" ${S.engine ? "" : "disabled"}>${esc(t("stats.export"))}</button>` +
+      `<button type="button" class="btn" data-stats-import="1" data-testid="stats-import" ${S.engine ? "" : "disabled"}>${esc(t("stats.import"))}</button>` +
+      `<button type="button" class="btn" data-stats-reset="1" data-testid="stats-reset" ${S.engine ? "" : "disabled"}>${esc(t("stats.reset"))}</button>` +
+      `<input type="file" accept=".json,application/json" data-testid="stats-file" id="stats-file" hidden></footer>`;
+  openDialog("stats", `<header><h2>${esc(t("stats.title"))}</h2>${closeBtn()}</header>` +
+    `<div class="body stats" data-testid="stats-body">${seg("level", LEVEL_NAMES, d.level, "stats.level")}${seg("mode", ["full", "nines"], d.mode, "stats.mode")}` +
+    `${body}${msg}</div>${footer}`, { label: t("stats.title"), keepFocus: true });
+  const file = $("#stats-file");
+  if (file) file.addEventListener("change", () => { if (file.files && file.files[0]) importStats(file.files[0]); });
+}
+function statsClick(a) {
+  if (a.statsLevel) { S.statsSel = { ...statsSel(), level: a.statsLevel }; S.statsMsg = null; openStats(); }
+  else if (a.statsMode) { S.statsSel = { ...statsSel(), mode: a.statsMode }; S.statsMsg = null; openStats(); }
+  else if (a.statsExport) exportStats();
+  else if (a.statsImport) $("#stats-file").click();
+  else if (a.statsReset) { S.statsConfirm = true; S.statsMsg = null; openStats(); focusIn("[data-stats-cancel]"); }
+  else if (a.statsCancel) { S.statsConfirm = false; openStats(); focusIn("[data-stats-reset]"); }
+  else if (a.statsResetYes) {
+    store.remove(STATS_KEY);
+    S.statsConfirm = false;
+    S.statsMsg = { key: "stats.reset_done" };
+    if (statsShown) statsShown.res = null;  // the results screen no longer shows the old figures
+    openStats();
+  } else return false;
+  return true;
+}
+function focusIn(sel) { const el = $("#dialog " + sel); if (el) el.focus({ preventScroll: true }); }
+function exportStats() {
+  const r = call("stats_export", store.read(STATS_KEY));
+  if (!r.text) return;
+  const url = URL.createObjectURL(new Blob([r.text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `joker-statistics-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  S.statsMsg = { key: "stats.exported" };
+  openStats();
+}
+async function importStats(file) {
+  let text = "";
+  try { text = await file.text(); } catch (e) { text = ""; }
+  const r = text.length > 2_000_000 ? { ok: false } : call("stats_import", text);
+  if (r.ok) {
+    store.write(STATS_KEY, r.stats, "storage.what.stats");
+    S.statsMsg = { key: "stats.imported" };
+  } else {
+    S.statsMsg = { key: "stats.import_bad", bad: true };  // nothing replaced
+    if (r.detail) console.info("joker: statistics file refused:", r.detail);
+  }
+  if (S.dialog === "stats") openStats();
+}
+
+// --- a peek at the last trick taken (the top button or a tap on the trick area)
+function openLast() {
+  const v = S.view;
+  const lt = v && v.last_trick;
+  if (!lt) return;
+  const prevDeal = !(v.tricks || []).length && v.phase !== "over";
+  const spot = ["bottom", "left", "top", "right"];
+  const cards = lt.plays.map((pl) => {
+    const c = pl.play.slice(0, 2);
+    const said = saidText(pl.play);
+    return `<div class="peek-spot ${spot[pl.seat]} ${pl.seat === lt.winner ? "won" : ""}" data-testid="last-card" data-seat="${pl.seat}" data-card="${c}">` +
+      `<div class="card faceup" role="img" aria-label="${esc(`${t("name." + pl.seat)}: ${cardLabel(c)} ${said}`.trim())}">${faceHtml(c)}</div>` +
+      `<span class="who">${esc(t("name." + pl.seat))}${said ? ` · ${esc(said)}` : ""}</span></div>`;
+  }).join("");
+  const won = lt.winner === 0 ? t("last.won_you") : t("last.won", { name: t("name." + lt.winner) });
+  openDialog("last", `<header><h2>${esc(t("last.title"))}</h2>${closeBtn()}</header>` +
+    `<div class="body"><div class="peek" data-testid="last-trick" data-winner="${lt.winner}">${cards}</div>` +
+    `<p class="peek-note" data-testid="last-winner">${esc(won)}${prevDeal ? " · " + esc(t("last.prev_deal")) : ""}</p></div>`,
+    { label: t("last.title") });
 }
 
 // --- the classic paper score sheet
@@ -1106,8 +1439,10 @@ function openHelp(tab = "guide") {
 function bindHand() {
   const felt = $("#felt");
   let drag = null;
+  let tapOnHand = false;  // a tap that began on my hand is a move, never a peek at the last trick
   felt.addEventListener("pointerdown", (e) => {
     const el = e.target.closest(".card.in-hand");
+    tapOnHand = !!el;
     if (!el || e.button > 0) return;
     const key = el.dataset.key;
     if (!S.view || !(S.shown.hand || []).includes(key)) return;
@@ -1147,13 +1482,36 @@ function bindHand() {
     render();
   };
   felt.addEventListener("pointerup", (e) => end(e, false));
+  felt.addEventListener("click", (e) => {
+    if (drag || tapOnHand || S.dialog || S.screen !== "table" || !S.view || !S.view.last_trick) return;
+    if (e.target.closest(".card.in-hand, .panel, .seat, button")) return;
+    const L = board.L, r = felt.getBoundingClientRect();
+    const x = e.clientX - r.left, y = e.clientY - r.top;
+    const onTrick = e.target.closest(".card.in-trick");
+    const inMiddle = Math.abs(x - L.cx) < L.cw * 1.6 && Math.abs(y - L.cy) < L.ch * 1.1;
+    if (onTrick || inMiddle) openLast();
+  });
   felt.addEventListener("pointercancel", (e) => end(e, true));
 }
 
 // ------------------------------------------------------------------ a new version (sw-register.js)
+// A visible toast on every screen (and an entry in the menu); the game is saved after each move.
 function updateReady() { return document.documentElement.dataset.update === "ready" && typeof window.jokerApplyUpdate === "function"; }
-function showUpdate() { $("#update").hidden = !updateReady(); }
+function showUpdate() {
+  if (!updateReady()) return;
+  toast("update.toast", {}, { id: "update", kind: "update", testid: "update-toast",
+    action: { key: "update.reload", testid: "update-toast-apply", run: applyUpdate } });
+}
 function applyUpdate() { if (updateReady()) window.jokerApplyUpdate(); }
+
+// ------------------------------------------------------------------ sound switch on the first screen
+function renderSoundButton() {
+  const b = $("#sound-toggle");
+  if (!b) return;
+  const on = sound.soundOn();
+  b.setAttribute("aria-pressed", String(on));
+  b.querySelector("span").textContent = t(on ? "menu.sound_on" : "menu.sound_off");
+}
 
 // ------------------------------------------------------------------ boot
 async function boot() {
@@ -1173,10 +1531,19 @@ async function boot() {
   document.documentElement.dataset.ui = "ready";
   window.addEventListener("resize", () => requestRender());
   window.addEventListener("joker:update-ready", showUpdate);
-  $("#update").addEventListener("click", (e) => { if (e.target.closest("[data-update-apply]")) applyUpdate(); });
   showUpdate();
-  // A test / debugging hook: the state the table shows (read-only copies).
-  window.jokerUI = { state: () => JSON.parse(JSON.stringify({ view: S.view, shown: S.shown, hand: S.handOrder, dialog: S.dialog })) };
+  $("#sound-toggle").addEventListener("click", () => { sound.setSound(!sound.soundOn()); sound.unlock(); renderSoundButton(); });
+  $("#settings-stats").addEventListener("click", () => { S.statsSel = null; S.statsMsg = null; S.statsConfirm = false; openStats(); });
+  $("#last-button").addEventListener("click", openLast);
+  store.onProblem(storageProblem);
+  engineReady.then(checkStoredData);
+  // Test / debugging hooks: the state the table shows (read-only copies), the sounds asked for,
+  // and the language switch (as the buttons do it).
+  window.jokerUI = {
+    state: () => JSON.parse(JSON.stringify({ view: S.view, shown: S.shown, hand: S.handOrder, dialog: S.dialog })),
+    sounds: () => sound.history(),
+    setLang: (l) => { setLang(l); retranslate(); },
+  };
 }
 
 boot();

@@ -1,4 +1,6 @@
 // One translation table (i18n.json: key -> {en, ru, ka}) for every user-visible string.
+import * as store from "./store.js";
+
 const LANGS = ["ru", "en", "ka"];
 const STORE = "joker.lang";
 let table = {};
@@ -14,12 +16,14 @@ export async function loadStrings() {
 }
 
 function pickLang() {
+  const saved = store.read(STORE);
+  if (saved !== null && !LANGS.includes(saved)) {  // tampered or from elsewhere: that key alone starts afresh
+    store.setAside(STORE, saved);
+    store.problem("storage.lang_reset");
+  }
   const q = new URLSearchParams(location.search).get("lang");
   if (LANGS.includes(q)) return q;
-  try {
-    const saved = localStorage.getItem(STORE);
-    if (LANGS.includes(saved)) return saved;
-  } catch (e) { /* storage blocked: fall through */ }
+  if (LANGS.includes(saved)) return saved;
   for (const l of navigator.languages || [navigator.language || "en"]) {
     const code = String(l).slice(0, 2).toLowerCase();
     if (LANGS.includes(code)) return code;
@@ -33,7 +37,7 @@ export function setLang(l) {
   if (!LANGS.includes(l)) return;
   lang = l;
   document.documentElement.lang = l;
-  try { localStorage.setItem(STORE, l); } catch (e) { /* ignore */ }
+  store.write(STORE, l, "storage.what.lang");
 }
 
 export function has(key) { return Object.prototype.hasOwnProperty.call(table, key); }

@@ -103,10 +103,16 @@ export class Board {
       n.el.style.zIndex = it.z ?? 1;
       n.el.style.transitionDelay = it.delay ? it.delay + "ms" : "";
       const cls = it.cls || {};
-      for (const c of ["legal", "illegal", "faceup", "in-hand", "in-trick", "dragging", "winner", "trump-card", "chooser-hidden"]) {
+      for (const c of ["legal", "illegal", "faceup", "in-hand", "in-trick", "dragging", "winner", "trump-card", "chooser-hidden", "kbd"]) {
         n.el.classList.toggle(c, !!cls[c]);
       }
-      if (it.label && n.label !== it.label) { n.el.setAttribute("aria-label", it.label); n.el.setAttribute("role", "img"); n.label = it.label; }
+      if (it.label && n.label !== it.label) { n.el.setAttribute("aria-label", it.label); n.label = it.label; }
+      // role, tabindex, aria-*: a hand card is a button you can reach with the keyboard
+      const attrs = { role: it.label ? "img" : null, tabindex: null, "aria-disabled": null, ...(it.attrs || {}) };
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === null) { if (n.el.hasAttribute(k)) n.el.removeAttribute(k); }
+        else if (n.el.getAttribute(k) !== v) n.el.setAttribute(k, v);
+      }
       for (const [k, v] of Object.entries(it.data || {})) {
         if (n.el.dataset[k] !== String(v)) n.el.dataset[k] = v;
       }
