@@ -56,7 +56,8 @@ def play_button(page: Any, level: str = "easy") -> None:
 LEFTOVERS_JS = """() => {
   const out = [];
   const shown = (el) => el && !el.closest('[hidden], [aria-hidden=true], script, style') && el.checkVisibility();
-  const latin = (s) => /[A-Za-z]{2,}/.test(s.replace(/(^|\\s)En(\\s|$)/g, ' '));
+  // allowed: the "En" language button and key caps as printed on every keyboard (Enter, Esc)
+  const latin = (s) => /[A-Za-z]{2,}/.test(s.replace(/(^|\\s)En(\\s|$)/g, ' ').replace(/\\b(Enter|Esc)\\b/g, ' '));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n; (n = walker.nextNode());) {
     const s = n.textContent.trim();

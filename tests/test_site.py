@@ -244,7 +244,7 @@ def test_update_waits_for_the_page_then_reloads(new_context: Any, guard_context:
         # the new version waits: the page still runs the old one
         assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
         with page.expect_navigation(timeout=READY_TIMEOUT_MS):
-            page.evaluate("window.jokerApplyUpdate()")
+            page.get_by_test_id("update-toast-apply").click()  # the toast the app shows
         wait_python_ready(page)
         page.wait_for_function(
             f"caches.keys().then(k => k.length === 1 && k[0] === 'joker-{new_version}')",

@@ -41,8 +41,20 @@ def test_every_key_the_ui_uses_exists() -> None:
         + [f"speed.{s}" for s in ("slow", "normal", "fast")] + [f"lang.{lang}" for lang in LANGS] \
         + [f"results.place.{i}" for i in range(1, 5)] + [f"rules.premium.{p}" for p in ("bonus", "georgian", "folk")] \
         + [f"rules.trump.{k}" for k in ("chosen", "dealer_card")] + [f"rules.game.{m}" for m in ("full", "nines")] \
-        + [f"rules.first_dealer.{k}" for k in ("random", "aces")] + ["save.corrupt", "save.version"]
+        + [f"rules.first_dealer.{k}" for k in ("random", "aces")] + ["save.corrupt", "save.version"] \
+        + [f"mode_short.{m}" for m in ("full", "nines")]
     assert not [k for k in dynamic if k not in STRINGS]
+
+
+def test_every_storage_message_is_translated() -> None:
+    """Reasons reported through store.problem() and the 'what' of a failed write are i18n keys."""
+    js = "".join((ROOT / "static" / "js" / f).read_text(encoding="utf-8") for f in ("app.js", "i18n.js", "sound.js", "store.js"))
+    used = set(re.findall(r'problem\(\s*"([a-z_.]+)"', js)) | set(re.findall(r'"(storage\.[a-z_.]+)"', js)) \
+        | set(re.findall(r'"(save\.[a-z_]+)"', js)) | set(re.findall(r'"(stats\.[a-z_]+)"', js))
+    assert {"storage.full", "storage.what.save", "storage.lang_reset", "storage.sound_reset", "storage.settings_reset",
+            "storage.stats_reset", "storage.stats_version", "stats.import_bad"} <= used
+    missing = sorted(k for k in used if k not in STRINGS)
+    assert not missing, missing
 
 
 def _reasons_seen() -> set[str]:

@@ -440,6 +440,7 @@ function leaveTable() {
   $("#table").hidden = true;
   $("#settings").hidden = false;
   refreshContinue();
+  renderSoundButton();  // the menu may have switched it
   setAttrs();
 }
 
@@ -1428,7 +1429,7 @@ function openHelp(tab = "guide") {
   let rules, mode, preset;
   if (S.view && S.screen === "table") { rules = S.view.rules; mode = S.view.mode; preset = S.view.preset; }
   else { readSettingsForm(); rules = S.settings.rules; mode = S.settings.mode; preset = presetOf(rules); }
-  const body = tab === "guide" ? paragraphs(t("help.guide")) : rulesText(rules, mode, preset);
+  const body = tab === "guide" ? paragraphs(t("help.guide") + "\n" + t("help.guide_more")) : rulesText(rules, mode, preset);
   openDialog("help", `<header><h2>${esc(t("help.title"))}</h2>${closeBtn()}</header>` +
     `<div class="tabs" role="tablist"><button type="button" class="btn" role="tab" data-tab="guide" data-testid="help-tab-guide" aria-selected="${tab === "guide"}">${esc(t("help.tab_guide"))}</button>` +
     `<button type="button" class="btn" role="tab" data-tab="rules" data-testid="help-tab-rules" aria-selected="${tab === "rules"}">${esc(t("help.tab_rules"))}</button></div>` +
