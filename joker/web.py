@@ -22,6 +22,7 @@ Only this module and ``joker.worker`` import ``js``/``pyscript``.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
@@ -34,6 +35,8 @@ LEVELS = ("easy", "medium", "hard", "insane")
 # Search budget per level (ms of the worker's time per decision); "fast" pace caps it.
 BUDGET_MS = {"easy": 60, "medium": 250, "hard": 400, "insane": 1000}
 FAST_BUDGET_MS = 40
+# How long a bot move waits for a worker that is still starting before searching here instead.
+WORKER_WAIT_S = 20
 
 
 class Session:
@@ -46,6 +49,9 @@ class Session:
         self.bot_seed = 0
         self.worker: Any = None          # the PyScript worker proxy, once it answered
         self.worker_failed = False
+        # Set once the worker answered or failed: until then a bot move waits for it rather than
+        # searching on the main thread (the table would freeze for the whole search).
+        self.worker_settled: asyncio.Event | None = None
         self.local_bots: dict[int, Any] = {}
 
     # ---- answers ---------------------------------------------------------------------
@@ -160,6 +166,13 @@ class Session:
         view = g.view(seat)
         legal = view["legal"]
         action = None
+        if self.worker is None and self.worker_settled is not None and not self.worker_settled.is_set():
+            try:
+                await asyncio.wait_for(self.worker_settled.wait(), WORKER_WAIT_S)
+            except asyncio.TimeoutError:
+                pass
+        if self.game is not g:
+            return {"ok": False, "error": "stale", "stale": True}
         if self.worker is not None and not self.worker_failed:
             try:
                 action = await self.worker.act(json.dumps(view), self.level, self.bot_seed * 4 + seat,
@@ -252,6 +265,7 @@ async def api_bot_move() -> str:
 
 async def _connect_worker() -> None:
     from pyscript import document, workers  # type: ignore[import-not-found]
+    settled = SESSION.worker_settled = asyncio.Event()
     try:
         worker = await workers["bot"]
         await worker.ping("main")
@@ -261,6 +275,8 @@ async def _connect_worker() -> None:
         SESSION.worker_failed = True
         print(f"joker.web: no bot worker ({e}); bots play on the main thread")
         document.documentElement.setAttribute("data-worker", "failed")
+    finally:
+        settled.set()
 
 
 async def main() -> None:

@@ -166,3 +166,40 @@ def test_worker_entry_answers_legal_actions(level: str) -> None:
         a = worker.act(json.dumps(g.view(seat)), level, 42 + seat, 30)
         assert a in g.legal_actions()
         g.apply(a)
+
+
+def test_a_bot_move_waits_for_a_starting_worker_instead_of_searching_on_the_main_thread() -> None:
+    import asyncio
+
+    class FakeWorker:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        async def act(self, view_json: str, level: str, seed: int, budget: int) -> str:
+            self.calls += 1
+            return json.loads(view_json)["legal"][-1]
+
+    async def scenario() -> tuple[int, str, bool]:
+        s = web.Session()
+        s.new_game({"preset": "standard", "mode": "nines", "seed": 5, "level": "insane"})
+        s.worker_settled = asyncio.Event()
+        fake = FakeWorker()
+
+        def local(seat, view):  # the main-thread fallback must not run while the worker starts
+            raise AssertionError("searched on the main thread")
+        s._local_bot = local  # type: ignore[method-assign]
+
+        async def connect() -> None:
+            await asyncio.sleep(0.05)
+            s.worker = fake
+            s.worker_settled.set()
+
+        task = asyncio.ensure_future(connect())
+        while s.game.to_act == 0:  # let the human's trump/bid go first if it is their turn
+            s.act(s.game.legal_actions()[0])
+        res = await s.bot_move()
+        await task
+        return fake.calls, res["action"], res["ok"]
+
+    calls, action, ok = asyncio.run(scenario())
+    assert ok and calls == 1 and action
