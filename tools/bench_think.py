@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Main-thread responsiveness while the bots think (a tool, not a test).
 
-    .venv/bin/python tools/bench_think.py [--level insane] [--deals 1] [--pace normal] [--seed 3]
+    .venv/bin/python tools/bench_think.py [--level insane] [--deals 1] [--pace normal] [--seed 3] [--early]
 
 Builds and serves ``dist/``, starts a Nines game at the given level in headless chromium and plays
 the human seat with simple legal moves until ``--deals`` deals are over. A ``PerformanceObserver``
@@ -75,6 +75,8 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=1)
     ap.add_argument("--pace", default="normal")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--early", action="store_true",
+                    help="press PLAY as soon as the first screen works, before Python and the worker are up")
     args = ap.parse_args()
     build.build()
     proc, base = start_server(build.DIST)
@@ -87,10 +89,14 @@ def main() -> int:
             page.wait_for_selector("html[data-ui=ready]", state="attached")
             page.get_by_test_id(f"level-{args.level}").click()
             page.get_by_test_id("mode-nines").click()
-            # Start-up work (Python and the worker starting) is measured by bench_load.py, not here.
-            page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
-            page.evaluate("() => { window.__think.tasks.length = 0; }")
-            page.get_by_test_id("play").click()
+            if args.early:
+                page.get_by_test_id("play").click()
+                page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
+            else:
+                # Start-up work (Python and the worker starting) is measured by bench_load.py, not here.
+                page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
+                page.evaluate("() => { window.__think.tasks.length = 0; }")
+                page.get_by_test_id("play").click()
             t0 = time.perf_counter()
             deals = 0
             while deals < args.deals:
