@@ -61,6 +61,16 @@ def _high_rank(m: int, tm: int) -> int:
     return p & -p  # pragma: no cover
 
 
+def _fullest_suit(m: int) -> int:
+    """The suit with the most cards in ``m`` (the lowest suit index on ties)."""
+    su, k = 0, -1
+    for q in range(4):
+        c = (m & SM[q]).bit_count()
+        if c > k:
+            su, k = q, c
+    return su
+
+
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
             bids: Sequence[int]) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat."""
@@ -139,14 +149,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                     low = h & JM
                     low &= -low
                     # high joker: name trump when we hold trumps (draws theirs), else our longest suit
-                    if tm and h & tm:
-                        su = 3
-                    else:
-                        su, k = 0, -1
-                        for q in range(4):
-                            c = (cm & SM[q]).bit_count()
-                            if c > k:
-                                su, k = q, c
+                    su = 3 if tm and h & tm else _fullest_suit(cm)
                     ledmask = SM[su]
                     hl = True
                     best = 80 if su == 3 else hl_key
@@ -164,12 +167,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                     low = h & JM
                     low &= -low
                     # low joker: name the suit the others hold most of
-                    others = alive & ~h
-                    su, k = 0, -1
-                    for q in range(4):
-                        c = (others & SM[q]).bit_count()
-                        if c > k:
-                            su, k = q, c
+                    su = _fullest_suit(alive & ~h)
                     ledmask = SM[su]
                     hl = False
                     best = 1
