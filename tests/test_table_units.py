@@ -201,5 +201,11 @@ def test_a_bot_move_waits_for_a_starting_worker_instead_of_searching_on_the_main
         await task
         return fake.calls, res["action"], res["ok"]
 
-    calls, action, ok = asyncio.run(scenario())
+    # A thread of its own: the browser tests leave Playwright's event loop running on this one.
+    import threading
+    out: list[tuple[int, str, bool]] = []
+    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
+    t.start()
+    t.join(30)
+    calls, action, ok = out[0]
     assert ok and calls == 1 and action
