@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import (DECK, FOLLOW_PLAYS, FOLLOW_STRINGS, LEAD_PLAYS, LEAD_STRINGS, SUITS, X1, card_text,
-                    cards_of, hand_text, parse_play, play_text, trump_text)
+from .cards import (DECK, FOLLOW_STRINGS, LEAD_STRINGS, SUITS, X1, card_text, hand_text, mask_of, parse_play,
+                    play_text, trump_text)
 from .rules import PRESETS, Rules, illegal_reason, legal_mask, preset_name, winner_index
 from .scoring import _score, places, pulka_result
 
@@ -360,7 +360,7 @@ class Game:
         if self.phase == "trump":
             # Our reading: while the trump is being named the deal is not finished; the chooser
             # holds exactly their first three cards and nobody else has looked at theirs.
-            hand = hand_text(_mask(self.dealt[seat][:3])) if seat == self.trump_chooser else []
+            hand = hand_text(mask_of(self.dealt[seat][:3])) if seat == self.trump_chooser else []
             counts = [0, 0, 0, 0]
         else:
             hand = hand_text(self.hands[seat])
@@ -431,13 +431,6 @@ class Game:
         return Game.from_dict(self.to_dict())
 
 
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 _REASON_TEXT = {
     "": "illegal play",
     "not_in_hand": "{card} is not in the hand",
@@ -446,4 +439,4 @@ _REASON_TEXT = {
     "must_trump": "cannot follow suit, so must play a trump ({suit})",
 }
 
-__all__ = ["Game", "DEAL_SIZES", "PULKA_OF", "FORMAT_VERSION", "Shuffler", "cards_of", "LEAD_PLAYS", "FOLLOW_PLAYS"]
+__all__ = ["Game", "DEAL_SIZES", "PULKA_OF", "FORMAT_VERSION", "Shuffler"]

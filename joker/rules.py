@@ -17,8 +17,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .cards import (HIGH, JOKER_MASK, LOW, SUIT_MASKS, SUITS, X1, cards_of, card_text, parse_hand,
-                    parse_play, parse_trick, parse_trump, FOLLOW_STRINGS, LEAD_STRINGS, play_text)
+from .cards import (HIGH, JOKER_MASK, SUIT_MASKS, SUITS, X1, cards_of, card_text, parse_hand,
+                    parse_play, parse_trick, parse_trump, FOLLOW_STRINGS, LEAD_STRINGS)
 
 TRUMP_IN_NINES = ("dealer_card", "chosen")
 PREMIUMS = ("bonus", "georgian", "folk")
@@ -248,4 +248,4 @@ def trick_winner(trick: Iterable[str], trump: str | None, rules: Rules) -> int:
 
 
 __all__ = ["Rules", "PRESETS", "preset_name", "legal_plays", "trick_winner", "why_illegal",
-           "legal_mask", "winner_index", "illegal_reason", "play_text"]
+           "legal_mask", "winner_index", "illegal_reason"]

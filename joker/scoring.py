@@ -102,7 +102,7 @@ def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
     struck: list[int | None] = [None] * players
     struck_points = [0] * players
     sole = len(claimants) == 1
-    if rules.premium == "bonus" or (rules.premium == "georgian") or (rules.premium == "folk" and sole):
+    if rules.premium != "folk" or sole:   # folk: only a sole claimant earns the bonus
         for p in claimants:
             premium[p] = best[p]
     if sole and rules.premium in ("georgian", "folk"):

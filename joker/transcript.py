@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from .cards import hand_text, mask_of
 from .game import Game
 from .rules import PRESETS
 
@@ -48,8 +49,7 @@ def transcript(preset: str, mode: str, seed: int) -> str:
 
 
 def _hand(g: Game, seat: int) -> list[str]:
-    from .cards import hand_text
-    return hand_text(sum(1 << c for c in g.dealt[seat]))
+    return hand_text(mask_of(g.dealt[seat]))
 
 
 def write(folder: str) -> None:

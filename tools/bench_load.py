@@ -21,7 +21,6 @@ import argparse
 import gzip
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time

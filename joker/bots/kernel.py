@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import HIGH, JOKER_MASK, SUIT_MASKS, X1
+from ..cards import JOKER_MASK, SUIT_MASKS
 from ..playout import swap_play, swap_suits, trick_state
 
 _TOP = 3

@@ -13,11 +13,11 @@ import random
 import time
 from typing import Any, Callable, Sequence
 
-from ..cards import HIGH, JOKER_MASK, LEAD_PLAYS, FOLLOW_PLAYS, SUIT_MASKS, X1, X2, cards_of, parse_play, play_text
-from ..game import DEAL_SIZES, PULKA_OF
+from ..cards import SUIT_MASKS, X1, cards_of, parse_play, play_text
+from ..game import PULKA_OF
 from ..rules import winner_index
 from ..scoring import _score
-from .heuristic import est_tricks, pick_bid
+from .heuristic import est_tricks
 from .info import Info
 from .kernel import rollout, to_kernel, swap_play
 
@@ -52,8 +52,6 @@ class Sampler:
 
     def sample(self) -> list[int]:
         """Hands of all four seats (ours as it is)."""
-        info = self.info
-        rng = self.rng
         for attempt in range(12):
             hands = self._try(attempt >= 10)
             if hands is not None:
