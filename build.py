@@ -669,12 +669,33 @@ def ensure_chromium() -> None:
     subprocess.run(sudo + ["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
 
 
+# The static checks `test` runs before pytest, as (name, arguments of `python -m`). Their settings
+# (rules, strictness, the files they cover and any temporary per-file exclusion) live in pyproject.toml,
+# so an editor or a bare `ruff check .` / `mypy` sees exactly what the test run sees.
+STATIC_CHECKS: list[tuple[str, list[str]]] = [
+    ("ruff", ["ruff", "check", "."]),
+    ("mypy", ["mypy"]),
+]
+
+
 def test(pytest_args: list[str]) -> int:
+    """Static checks, then the build and pytest (the doctests of joker/ run inside pytest,
+    tests/test_doctests.py). Every step runs even when an earlier check failed, so one run
+    reports everything; the exit status is non-zero if any of them failed."""
     py = ensure_venv()
+    failed = []
+    for name, args in STATIC_CHECKS:
+        log(f"{name}: {' '.join(args)}")
+        if subprocess.run([str(py), "-m", *args], cwd=ROOT).returncode != 0:
+            failed.append(name)
     ensure_chromium()
     build()
     env = {**os.environ, "JOKER_DIST_BUILT": "1"}
-    return subprocess.run([str(py), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    rc = subprocess.run([str(py), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    if failed:
+        log(f"FAILED static checks: {', '.join(failed)} (see their output above)")
+        return rc or 1
+    return rc
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ someone else's lead ("take" / "under").
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 SUITS = "SCDH"
 RANKS = "6789TJQKA"
@@ -155,8 +155,8 @@ def parse_play(text: str, lead: bool) -> int:
             raise ValueError(f"{text}: a led joker must say high or low and name a suit, e.g. {text}S")
         raise ValueError(f"{text}: only a led joker names a suit; following, play {text[:3]}")
     if text in _CARD_INDEX:  # a bare joker without a mode
-        raise ValueError(f"{text}: a joker must be played with a mode: "
-                         + (f"{text}+S / {text}-S (high or low, naming a suit)" if lead else f"{text}+ / {text}-"))
+        how = f"{text}+S / {text}-S (high or low, naming a suit)" if lead else f"{text}+ / {text}-"
+        raise ValueError(f"{text}: a joker must be played with a mode: {how}")
     parse_card(text[:2])  # raises with the card-level message if the card itself is bad
     raise ValueError(f"not a play: {text!r}")
 

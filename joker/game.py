@@ -19,8 +19,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import (DECK, FOLLOW_STRINGS, LEAD_STRINGS, SUITS, X1, card_text, hand_text, mask_of, parse_play,
-                    play_text, trump_text)
+from .cards import (
+    DECK,
+    FOLLOW_STRINGS,
+    LEAD_STRINGS,
+    SUITS,
+    X1,
+    card_text,
+    hand_text,
+    mask_of,
+    parse_play,
+    play_text,
+    trump_text,
+)
 from .rules import PRESETS, Rules, illegal_reason, legal_mask, preset_name, winner_index
 from .scoring import _score, places, pulka_result
 
@@ -86,8 +97,9 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative int, got {seed!r}")
         if not (first_dealer is None or first_dealer in ("random", "aces")
-                or (isinstance(first_dealer, int) and not isinstance(first_dealer, bool) and 0 <= first_dealer <= 3)):
-            raise ValueError(f"first_dealer must be None, 'random', 'aces' or a seat 0..3, got {first_dealer!r}")
+                or (type(first_dealer) is int and 0 <= first_dealer <= 3)):
+            raise ValueError(
+                f"first_dealer must be None, 'random', 'aces' or a seat 0..3, got {first_dealer!r}")
         self.rules = rules
         self.mode = mode
         self.seed = seed
@@ -102,7 +114,7 @@ class Game:
         elif how == "random":
             dealer = self._shuffler.below(4)
         else:
-            dealer = int(how)  # type: ignore[arg-type]
+            dealer = int(how)
         self.deals: list[dict[str, Any]] = []
         self.pulkas: list[dict[str, Any]] = []
         self.last_trick: dict[str, Any] | None = None
@@ -234,7 +246,7 @@ class Game:
 
     def scores(self) -> list[int]:
         """Running totals: finished pulkas (with premiums) plus the current pulka's deal points."""
-        return [t + p for t, p in zip(self._totals, self._pulka_points)]
+        return [t + p for t, p in zip(self._totals, self._pulka_points, strict=True)]
 
     # ---- applying actions --------------------------------------------------------------
 
@@ -244,8 +256,8 @@ class Game:
         Passing ``seat`` (who is acting) guards against out-of-turn actions from a front-end.
         """
         if seat is not None and seat != self.to_act:
-            raise ValueError(f"it is not seat {seat}'s turn" + (f" (seat {self.to_act} is to act)"
-                                                                 if self.to_act is not None else " (the game is over)"))
+            who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
+            raise ValueError(f"it is not seat {seat}'s turn{who}")
         phase = self.phase
         if phase == "play":
             seat = self.to_act
@@ -261,7 +273,8 @@ class Game:
             if self.trick:
                 if not legal_mask(hand, self.trick[0][1], self.trump) >> card & 1:
                     code, params = illegal_reason(hand, self.trick[0][1], self.trump, play) or ("", {})
-                    raise ValueError(f"seat {seat} cannot play {action}: {_REASON_TEXT[code].format(**params)}")
+                    why = _REASON_TEXT[code].format(**params)
+                    raise ValueError(f"seat {seat} cannot play {action}: {why}")
             self.actions.append(action)
             self._legal = None
             self.hands[seat] = hand ^ 1 << card
@@ -303,8 +316,8 @@ class Game:
         plays = [p for _, p in self.trick]
         w = self.trick[winner_index(plays, self.trump, self.rules.high_lead_trumpable)][0]
         self.taken[w] += 1
-        record = {"leader": self.trick[0][0], "plays": [{"seat": s, "play": play_text(p)} for s, p in self.trick],
-                  "winner": w}
+        record = {"leader": self.trick[0][0],
+                  "plays": [{"seat": s, "play": play_text(p)} for s, p in self.trick], "winner": w}
         self.tricks.append(record)
         self.last_trick = record
         self.trick = []
@@ -317,7 +330,8 @@ class Game:
         n, khishti = self.cards, self.rules.khishti
         bids = [int(b) for b in self.bids]  # type: ignore[arg-type]
         points = [_score(bids[p], self.taken[p], n, khishti) for p in range(4)]
-        self.deals.append({"no": self.deal_index + 1, "pulka": self.pulka + 1, "cards": n, "dealer": self.dealer,
+        self.deals.append({"no": self.deal_index + 1, "pulka": self.pulka + 1, "cards": n,
+                           "dealer": self.dealer,
                            "trump": trump_text(self.trump),
                            "trump_card": card_text(self.trump_card) if self.trump_card is not None else None,
                            "bids": bids, "taken": list(self.taken), "points": points})
@@ -375,7 +389,8 @@ class Game:
             "deal_no": min(self.deal_index, len(self.sizes) - 1) + 1,
             "deals_total": len(self.sizes),
             "pulka": self.pulka + 1,
-            "deal_in_pulka": self.deal_index - PULKA_OF[self.mode].index(self.pulka) + 1 if not over else None,
+            "deal_in_pulka": (self.deal_index - PULKA_OF[self.mode].index(self.pulka) + 1
+                              if not over else None),
             "cards": self.cards,
             "dealer": self.dealer if not over else None,
             "trump": trump_text(self.trump) if self.phase != "trump" else None,
@@ -406,13 +421,14 @@ class Game:
                 "first_dealer": self.first_dealer, "actions": list(self.actions)}
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Game":
+    def from_dict(cls, d: Any) -> Game:
         """Restore a game saved by :meth:`to_dict`, replaying and checking every action."""
         if not isinstance(d, dict):
             raise ValueError(f"a saved game must be a dict, got {type(d).__name__}")
         version = d.get("format")
         if version != FORMAT_VERSION:
-            raise ValueError(f"unsupported saved-game format {version!r} (this version reads {FORMAT_VERSION})")
+            raise ValueError(
+                f"unsupported saved-game format {version!r} (this version reads {FORMAT_VERSION})")
         missing = {"rules", "mode", "seed", "actions"} - set(d)
         if missing:
             raise ValueError(f"saved game lacks {sorted(missing)}")
@@ -427,7 +443,7 @@ class Game:
                 raise ValueError(f"saved game: action #{i + 1} {a!r} cannot be replayed: {e}") from None
         return g
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return Game.from_dict(self.to_dict())
 
 

@@ -18,7 +18,7 @@ tests check the kernel against it.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS, X1
 from .rules import legal_mask, winner_index
@@ -85,7 +85,8 @@ def trick_state(plays: Sequence[int], tmask: int, hlt: bool) -> tuple[int, bool,
 
 
 def random_playout(hands: Sequence[int], trump: int, leader: int, trick: Sequence[int], taken: Sequence[int],
-                   high_lead_trumpable: bool, getrandbits: Callable[[int], int] = random.getrandbits) -> list[int]:
+                   high_lead_trumpable: bool,
+                   getrandbits: Callable[[int], int] = random.getrandbits) -> list[int]:
     """Play the deal to its end with random legal plays; returns tricks taken per seat.
 
     ``hands`` hold the cards still in hand, ``trick`` the plays of the trick in progress
@@ -172,7 +173,8 @@ def _kernel(hands: list[int], leader: int, trick: list[int], taken: list[int], t
 
 
 Policy = Callable[[int, int, int, list[int]], int]
-"""``policy(seat, hand, legal, trick) -> play int``: ``legal`` is a card bitset, ``trick`` the plays so far."""
+"""``policy(seat, hand, legal, trick) -> play int``: ``legal`` is a card bitset, ``trick`` the plays
+so far."""
 
 
 def playout(hands: Sequence[int], trump: int, leader: int, trick: Sequence[int], taken: Sequence[int],

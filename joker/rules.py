@@ -14,11 +14,25 @@ the bots and the UI all ask these functions.  The raw functions work on bitsets 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
-from .cards import (HIGH, JOKER_MASK, SUIT_MASKS, SUITS, X1, cards_of, card_text, parse_hand,
-                    parse_play, parse_trick, parse_trump, FOLLOW_STRINGS, LEAD_STRINGS)
+from .cards import (
+    FOLLOW_STRINGS,
+    HIGH,
+    JOKER_MASK,
+    LEAD_STRINGS,
+    SUIT_MASKS,
+    SUITS,
+    X1,
+    card_text,
+    cards_of,
+    parse_hand,
+    parse_play,
+    parse_trick,
+    parse_trump,
+)
 
 TRUMP_IN_NINES = ("dealer_card", "chosen")
 PREMIUMS = ("bonus", "georgian", "folk")
@@ -62,7 +76,7 @@ class Rules:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Rules":
+    def from_dict(cls, d: Any) -> Rules:
         if not isinstance(d, dict):
             raise ValueError(f"rules must be a dict, got {type(d).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}
@@ -196,10 +210,12 @@ def illegal_reason(hand: int, lead: int, trump: int, play: int) -> tuple[str, di
 
 def _check_rules(rules: Rules) -> None:
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value (e.g. PRESETS['standard']), got {type(rules).__name__}")
+        raise ValueError(
+            f"rules must be a Rules value (e.g. PRESETS['standard']), got {type(rules).__name__}")
 
 
-def _parse_position(hand: Iterable[str] | str, trick: Iterable[str], trump: str | None) -> tuple[int, list[int], int]:
+def _parse_position(hand: Iterable[str] | str, trick: Iterable[str],
+                    trump: str | None) -> tuple[int, list[int], int]:
     hmask = parse_hand(hand)
     plays = parse_trick(trick)
     if len(plays) >= 4:
@@ -210,7 +226,8 @@ def _parse_position(hand: Iterable[str] | str, trick: Iterable[str], trump: str 
     return hmask, plays, parse_trump(trump)
 
 
-def legal_plays(hand: Iterable[str] | str, trick: Iterable[str], trump: str | None, rules: Rules) -> list[str]:
+def legal_plays(hand: Iterable[str] | str, trick: Iterable[str], trump: str | None,
+                rules: Rules) -> list[str]:
     """Every legal play string for ``hand`` given the ``trick`` so far (empty: leading).
 
     A joker yields its mode variants: 8 strings when leading (``+S +C +D +H -S -C -D -H``),
@@ -234,7 +251,9 @@ def why_illegal(hand: Iterable[str] | str, trick: Iterable[str], trump: str | No
     try:
         p = parse_play(play, lead=not plays)
     except ValueError:
-        return ("joker_mode", {}) if isinstance(play, str) and play[:1] == "X" else ("bad_action", {"action": str(play)})
+        if isinstance(play, str) and play[:1] == "X":
+            return ("joker_mode", {})
+        return ("bad_action", {"action": str(play)})
     return illegal_reason(hmask, plays[0] if plays else -1, t, p)
 
 

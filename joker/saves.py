@@ -43,7 +43,8 @@ def load(text: str | None) -> tuple[Game | None, str | None, str | None]:
     if not isinstance(data, dict):
         return None, None, "save_corrupt"
     data = _migrate(data)
-    if data.get("app") != "joker" or data.get("level") not in LEVELS or not isinstance(data.get("game"), dict):
+    if (data.get("app") != "joker" or data.get("level") not in LEVELS
+            or not isinstance(data.get("game"), dict)):
         return None, None, "save_corrupt"
     if data.get("version") != VERSION or data["game"].get("format") != FORMAT_VERSION:
         return None, None, "save_version"

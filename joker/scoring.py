@@ -1,18 +1,20 @@
 """Scoring a deal and a pulka (RULES.md §7, §8).
 
 >>> from joker.rules import PRESETS
->>> deal_score(3, 3, 5, PRESETS["tvaladze"]), deal_score(3, 4, 5, PRESETS["tvaladze"]), deal_score(5, 5, 5, PRESETS["tvaladze"])
+>>> tvaladze, standard = PRESETS["tvaladze"], PRESETS["standard"]
+>>> deal_score(3, 3, 5, tvaladze), deal_score(3, 4, 5, tvaladze), deal_score(5, 5, 5, tvaladze)
 (200, 40, 500)
->>> deal_score(2, 0, 9, PRESETS["standard"]), deal_score(2, 0, 8, PRESETS["standard"]), deal_score(2, 0, 9, PRESETS["tvaladze"])
+>>> deal_score(2, 0, 9, standard), deal_score(2, 0, 8, standard), deal_score(2, 0, 9, tvaladze)
 (-500, -200, 0)
 >>> pulka_scores([[0, 9, 9, 9], [2, 9, 9, 9], [1, 9, 9, 9], [3, 9, 9, 9]],
-...              [[0, 1, 4, 4], [2, 1, 3, 3], [1, 2, 3, 3], [3, 2, 2, 2]], [9, 9, 9, 9], PRESETS["tvaladze"])[0]
+...              [[0, 1, 4, 4], [2, 1, 3, 3], [1, 2, 3, 3], [3, 2, 2, 2]], [9, 9, 9, 9], tvaladze)[0]
 700
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .rules import Rules
 

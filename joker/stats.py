@@ -54,8 +54,8 @@ def game_summary(game: Game, seat: int = 0) -> dict[str, Any]:
         "score": view["scores"][seat],
         "place": view["places"][seat],
         "bids": len(bids),
-        "bids_made": sum(1 for b, t in zip(bids, taken) if b == t),
-        "khishti": sum(1 for b, t in zip(bids, taken) if b >= 1 and t == 0),
+        "bids_made": sum(1 for b, t in zip(bids, taken, strict=True) if b == t),
+        "khishti": sum(1 for b, t in zip(bids, taken, strict=True) if b >= 1 and t == 0),
         "premiums": sum(1 for p in view["pulkas"] if p["premium"][seat] > 0),
     }
 

@@ -22,7 +22,7 @@ def transcript(preset: str, mode: str, seed: int) -> str:
     rng = random.Random(seed)
     lines = [f"# preset={preset} mode={mode} seed={seed} first_dealer={g.dealer}"]
     if g.aces:
-        lines.append("aces " + " ".join(f"{s}:{a}" for s, a in ((x["seat"], x["card"]) for x in g.view(0)["aces"])))
+        lines.append("aces " + " ".join(f"{x['seat']}:{x['card']}" for x in g.view(0)["aces"]))
     deal = -1
     while g.phase != "over":
         if g.deal_index != deal:
@@ -40,10 +40,12 @@ def transcript(preset: str, mode: str, seed: int) -> str:
         lines.append(line)
         if g.deal_index != deal or g.phase == "over":
             d = g.deals[-1]
-            lines.append(f"  scored bids={d['bids']} taken={d['taken']} points={d['points']} totals={g.scores()}")
+            lines.append(f"  scored bids={d['bids']} taken={d['taken']} points={d['points']} "
+                         f"totals={g.scores()}")
             if len(g.pulkas) > pulkas:
                 p = g.pulkas[-1]
-                lines.append(f"  pulka {p['no']} premium={p['premium']} struck={p['struck']} total={p['total']}")
+                lines.append(f"  pulka {p['no']} premium={p['premium']} struck={p['struck']} "
+                             f"total={p['total']}")
     lines.append(f"over scores={g.scores()} places={g.view(0)['places']}")
     return "\n".join(lines) + "\n"
 

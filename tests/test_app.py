@@ -12,14 +12,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import expect
-
 from conftest import READY_TIMEOUT_MS
+from playwright.sync_api import expect
+from test_table import SEED, SHOTS, STEP_MS, acted, attr, click_card, view, wait_settled
+
 from joker import saves, stats
 from joker.game import Game
 from joker.rules import PRESETS
-from test_table import SEED, SHOTS, STEP_MS, acted, attr, click_card, view, wait_settled
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
@@ -192,8 +191,8 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     exp.update(games=exp["games"] + 1, wins=exp["wins"] + (v["places"][0] == 1),
                total_score=exp["total_score"] + v["scores"][0],
                best_score=max(exp["best_score"], v["scores"][0]), bids=exp["bids"] + 16,
-               bids_made=exp["bids_made"] + sum(b == t for b, t in zip(bids, taken)),
-               khishti=exp["khishti"] + sum(b >= 1 and t == 0 for b, t in zip(bids, taken)),
+               bids_made=exp["bids_made"] + sum(b == t for b, t in zip(bids, taken, strict=True)),
+               khishti=exp["khishti"] + sum(b >= 1 and t == 0 for b, t in zip(bids, taken, strict=True)),
                premiums=exp["premiums"] + sum(p["premium"][0] > 0 for p in v["pulkas"]),
                recent=exp["recent"] + [v["scores"][0]])
     exp["places"] = list(exp["places"])

@@ -16,8 +16,9 @@ from joker.cards import FULL_DECK_MASK, SUIT_MASKS, parse_hand
 from joker.game import Game
 from joker.rules import PRESETS
 
-ALL_RULES = list(PRESETS.items()) + [("standard-nokhishti", dataclasses.replace(PRESETS["standard"], khishti=None)),
-                                     ("standard-bonus", dataclasses.replace(PRESETS["standard"], premium="bonus"))]
+ALL_RULES = list(PRESETS.items()) + [
+    ("standard-nokhishti", dataclasses.replace(PRESETS["standard"], khishti=None)),
+    ("standard-bonus", dataclasses.replace(PRESETS["standard"], premium="bonus"))]
 
 
 def _random_positions(rules, mode, seed, count, phases=("play",)):
@@ -123,8 +124,8 @@ def test_candidates_merge_equivalent_cards():
 
 def test_kernel_plays_every_trick():
     rng = random.Random(3)
-    from joker.game import Shuffler
     from joker.cards import DECK
+    from joker.game import Shuffler
     sh = Shuffler(5)
     for i in range(200):
         deck = sh.shuffled(DECK)
@@ -192,8 +193,8 @@ def test_forced_decision_is_instant_and_fresh_bots_agree():
 def test_seeded_bots_are_reproducible(level):
     def run(seed):
         g = Game(PRESETS["folk"], "full", seed=21)
-        bots = [make_bot(level, seed=seed + i, worlds=3) if level in ("hard", "insane") else make_bot(level, seed=seed + i)
-                for i in range(4)]
+        bots = [make_bot(level, seed=seed + i, worlds=3) if level in ("hard", "insane")
+                else make_bot(level, seed=seed + i) for i in range(4)]
         while g.phase != "over" and len(g.deals) < 6:
             g.apply(bots[g.to_act].act(g.view(g.to_act)))
         return list(g.actions)

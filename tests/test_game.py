@@ -4,9 +4,10 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from joker.cards import JOKERS, parse_card
+from joker.cards import JOKERS, card_text, parse_card
 from joker.game import DEAL_SIZES, FORMAT_VERSION, Game
 from joker.rules import PRESETS, trick_winner
 from joker.scoring import places, pulka_scores
@@ -37,7 +38,8 @@ def test_deals_one_card_at_a_time_from_the_left_of_the_dealer_and_turns_the_trum
 def test_same_seed_same_game_different_seed_different_deal():
     a, b, c = (Game(seed=s) for s in (11, 11, 12))
     assert a.view(0) == b.view(0)
-    assert [a.view(s)["hand"] for s in range(4)] != [c.view(s)["hand"] for s in range(4)] or a.dealer != c.dealer
+    hands_a, hands_c = ([x.view(s)["hand"] for s in range(4)] for x in (a, c))
+    assert hands_a != hands_c or a.dealer != c.dealer
 
 
 def test_chosen_trump_the_chooser_sees_exactly_their_first_three_cards():
@@ -45,7 +47,7 @@ def test_chosen_trump_the_chooser_sees_exactly_their_first_three_cards():
     assert g.phase == "trump" and g.to_act == 1 and g.legal_actions() == ["S", "C", "D", "H", "-"]
     v = g.view(1)
     assert len(v["hand"]) == 3 and v["trump"] is None
-    assert set(v["hand"]) == {c for c in map(lambda i: __import__("joker.cards").cards.card_text(i), g.dealt[1][:3])}
+    assert set(v["hand"]) == {card_text(c) for c in g.dealt[1][:3]}
     assert all(g.view(s)["hand"] == [] for s in (0, 2, 3))
     g.apply("-")
     assert g.phase == "bid" and g.to_act == 1 and g.view(0)["trump"] is None and len(g.view(1)["hand"]) == 9

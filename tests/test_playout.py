@@ -5,7 +5,7 @@ import pytest
 
 from joker.cards import DECK, HIGH, LOW, SUIT_MASKS, X1
 from joker.game import Shuffler
-from joker.playout import swap_play, playout, random_playout, random_policy, swap_suits
+from joker.playout import playout, random_playout, random_policy, swap_play, swap_suits
 from joker.rules import legal_mask, winner_index
 
 
@@ -57,7 +57,7 @@ def random_position(rng, sh, n):
 def test_kernel_matches_the_rules_over_many_deals(hlt):
     rng = random.Random(1)
     sh = Shuffler(2)
-    for i in range(3000):
+    for _ in range(3000):
         n = rng.randint(1, 9)
         hands = random_position(rng, sh, n)
         trump = rng.randint(-1, 3)

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import READY_TIMEOUT_MS, start_server, stop_server
 
 import build
-from conftest import READY_TIMEOUT_MS, start_server, stop_server
 
 ALLOW_SW = pytest.mark.browser_context_args(service_workers="allow")
 # pyscript.toml's `interpreter`: Pyodide itself, or build.py's memory-snapshot wrapper around it.

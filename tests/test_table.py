@@ -7,15 +7,13 @@ error, Python traceback or non-local request.
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import READY_TIMEOUT_MS
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-results" / "screens"

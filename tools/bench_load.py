@@ -31,9 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import build  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 # Records, relative to navigation start, when each milestone first holds.
 PROBE = """
@@ -138,7 +139,7 @@ def main() -> int:
     def med(runs: list[dict[str, Any]], key: str) -> str:
         vals = [r["marks"].get(key) for r in runs]
         if key == "selector":  # no such element: fall back to Python ready
-            vals = [v or r["marks"].get("python") for v, r in zip(vals, runs)]
+            vals = [v or r["marks"].get("python") for v, r in zip(vals, runs, strict=True)]
         vals = [v for v in vals if v]
         return f"{statistics.median(vals) / 1000:.2f} s" if vals else "n/a"
 
@@ -146,7 +147,7 @@ def main() -> int:
     sel_label = args.selector if has_selector else f"{args.selector} (absent: = Python ready)"
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     print(f"site: {site} ({len(files)} files, {sum((site / f).stat().st_size for f in files) / 1e6:.1f} MB)")
-    print(f"{'milestone (median of %d)' % args.runs:<52}{'cold':>10}{'warm':>10}")
+    print(f"{f'milestone (median of {args.runs})':<52}{'cold':>10}{'warm':>10}")
     for key, label in [("selector", f"navigation -> {sel_label}"), ("python", "navigation -> Python ready"),
                        ("worker", "navigation -> worker ready")]:
         print(f"{label:<52}{med(cold, key):>10}{med(warm, key):>10}")
@@ -157,7 +158,8 @@ def main() -> int:
     # what a gzip-serving static host would send for the same files
     with_sw = json.loads(build.SW_MARKER.search((site / "sw.js").read_text()).group(0)[9:-7])["files"]
     print(f"gzipped (estimate, as a gzip-serving host sends it): cold load "
-          f"{gzipped_size(site, cold[0]['paths']) / 1e6:.2f} MB; whole precache {gzipped_size(site, with_sw) / 1e6:.2f} MB")
+          f"{gzipped_size(site, cold[0]['paths']) / 1e6:.2f} MB; "
+          f"whole precache {gzipped_size(site, with_sw) / 1e6:.2f} MB")
     if args.json:
         print(json.dumps({"cold": cold, "warm": warm}, indent=1))
     return 0

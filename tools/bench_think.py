@@ -22,9 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import build  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 PROBE = """
 (() => {
@@ -100,8 +101,9 @@ def main() -> int:
             t0 = time.perf_counter()
             deals = 0
             while deals < args.deals:
-                page.wait_for_selector("#table[data-await=human], #table[data-await=next], #table[data-await=results]",
-                                       state="attached", timeout=120_000)
+                page.wait_for_selector(
+                    "#table[data-await=human], #table[data-await=next], #table[data-await=results]",
+                    state="attached", timeout=120_000)
                 state = page.locator("#table").get_attribute("data-await")
                 if state in ("next", "results"):
                     deals += 1
@@ -117,7 +119,8 @@ def main() -> int:
     bot_tasks = [t["dur"] for t in log["tasks"] if t["await"] == "bot"]
     all_tasks = [t["dur"] for t in log["tasks"]]
     turns = log["turns"]
-    print(f"level {args.level}, pace {args.pace}, {args.deals} nines deal(s) in {time.perf_counter() - t0:.1f} s")
+    elapsed = time.perf_counter() - t0
+    print(f"level {args.level}, pace {args.pace}, {args.deals} nines deal(s) in {elapsed:.1f} s")
     print(f"bot turns seen: {len(turns)}; wall time per bot turn (incl. pace pauses): "
           f"mean {statistics.mean(turns):.0f} ms, max {max(turns):.0f} ms" if turns else "no bot turns seen")
     print(f"longest main-thread task while a bot thinks: {max(bot_tasks, default=0):.0f} ms "
