@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from .bots import LEVELS, PSEUDO_LEVELS, make_bot
+from .bots import LEVELS, PSEUDO_LEVELS, Bot, make_bot
 from .game import Game
 from .rules import PRESETS
 
@@ -42,13 +42,15 @@ def play_game(lineup: list[tuple[str, float | None]], rules_d: dict[str, Any], m
     rules = Rules.from_dict(rules_d)
     g = Game(rules, mode, seed=game_seed)
     seat_of = [(i + rotation) % 4 for i in range(4)]
-    bots = [None] * 4
+    bots: list[Bot] = [make_bot("random")] * 4
     for i, (name, ms) in enumerate(lineup):
-        bots[seat_of[i]] = make_bot(name, seed=bot_seed * 16 + i, budget_ms=ms) if name in ("hard", "insane") \
-            else make_bot(name, seed=bot_seed * 16 + i)
+        seed = bot_seed * 16 + i
+        bots[seat_of[i]] = make_bot(name, seed=seed, budget_ms=ms) if name in ("hard", "insane") \
+            else make_bot(name, seed=seed)
     times: list[list[float]] = [[], [], [], []]
     while g.phase != "over":
         s = g.to_act
+        assert s is not None
         v = g.view(s)
         t0 = time.perf_counter()
         a = bots[s].act(v)
@@ -70,7 +72,7 @@ def play_game(lineup: list[tuple[str, float | None]], rules_d: dict[str, Any], m
     return {"seed": game_seed, "rotation": rotation, "entries": out}
 
 
-def _task(args: tuple) -> list[dict[str, Any]]:
+def _task(args: tuple[list[tuple[str, float | None]], dict[str, Any], str, int, int]) -> list[dict[str, Any]]:
     lineup, rules_d, mode, game_seed, k = args
     return [play_game(lineup, rules_d, mode, game_seed, r, k * 4 + r) for r in range(4)]
 
@@ -89,7 +91,8 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
 def summarize(lineup: list[tuple[str, float | None]], results: list[list[dict[str, Any]]]) -> dict[str, Any]:
     """``results``: per game seed, its four rotated games."""
     entries = []
-    per_seed = [[sum(g["entries"][i]["total"] for g in games) / len(games) for games in results] for i in range(4)]
+    per_seed = [[sum(g["entries"][i]["total"] for g in games) / len(games) for games in results]
+                for i in range(4)]
     for i, (name, ms) in enumerate(lineup):
         rows = [g["entries"][i] for games in results for g in games]
         times = sorted(t for r in rows for t in r["times"])
@@ -123,14 +126,16 @@ def summarize(lineup: list[tuple[str, float | None]], results: list[list[dict[st
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m joker arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default="medium,random,random,random",
-                    help="four comma-separated levels (easy, medium, hard, insane, random), optionally level@ms")
+                    help="four comma-separated levels (easy, medium, hard, insane, random), "
+                         "optionally level@ms")
     ap.add_argument("--games", type=int, default=20, help="game seeds; each is played 4 times (rotated)")
     ap.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     ap.add_argument("--khishti", choices=("on", "off"), help="override the preset's khishti (off = none)")
     ap.add_argument("--premium", choices=("bonus", "georgian", "folk"), help="override the preset's premium")
     ap.add_argument("--mode", default="full", choices=("full", "nines"))
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget-ms", type=float, default=None, help="time budget per decision of the search levels")
+    ap.add_argument("--budget-ms", type=float, default=None,
+                    help="time budget per decision of the search levels")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = ap.parse_args(argv)
@@ -163,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append(_task(t))
             _progress(len(results), len(tasks), t0)
     summary = summarize(lineup, results)
-    summary.update({"bots": args.bots, "rules": args.rules, "rules_options": rules.to_dict(), "mode": args.mode,
+    summary.update({"bots": args.bots, "rules": args.rules, "rules_options": rules.to_dict(),
+                    "mode": args.mode,
                     "seed": args.seed, "budget_ms": args.budget_ms, "seconds": time.perf_counter() - t0})
     if args.json:
         print(json.dumps(summary, indent=1))
@@ -179,15 +185,18 @@ def _progress(done: int, total: int, t0: float) -> None:
 
 
 def format_summary(s: dict[str, Any]) -> str:
-    lines = [f"{s['games']} game seeds x 4 rotations, rules {s['rules']}, mode {s['mode']}, seed {s['seed']}, "
+    lines = [f"{s['games']} game seeds x 4 rotations, rules {s['rules']}, mode {s['mode']}, "
+             f"seed {s['seed']}, "
              f"{s['seconds']:.0f}s"]
     lines.append(f"{'#':>2} {'bot':<10} {'mean total':>18} {'1st':>6} {'exact':>6} {'khishti':>7} "
                  f"{'mean ms':>8} {'p95 ms':>8} {'rollouts/s':>10}")
     for e in s["entries"]:
-        label = e["bot"] + (f"@{e['budget_ms']:g}" if e["budget_ms"] and e["bot"] in ("hard", "insane") else "")
+        searching = e["budget_ms"] and e["bot"] in ("hard", "insane")
+        label = e["bot"] + (f"@{e['budget_ms']:g}" if searching else "")
         rps = f"{e['rollouts_per_s']:,.0f}" if e["rollouts_per_s"] else "-"
         lines.append(f"{e['entry']:>2} {label:<10} {e['mean_total']:>9.0f} ± {e['ci95']:<6.0f} "
-                     f"{100 * e['first_rate']:>5.1f}% {100 * e['exact_rate']:>5.1f}% {100 * e['khishti_rate']:>6.1f}% "
+                     f"{100 * e['first_rate']:>5.1f}% {100 * e['exact_rate']:>5.1f}% "
+                     f"{100 * e['khishti_rate']:>6.1f}% "
                      f"{e['mean_ms']:>8.2f} {e['p95_ms']:>8.1f} {rps:>10}")
     for d in s["diffs"]:
         lines.append(f"{d['a']} - {d['b']}: {d['diff']:+.0f} ± {d['ci95']:.0f} per game"

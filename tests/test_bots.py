@@ -11,7 +11,9 @@ from joker.bots import LEVELS, make_bot
 from joker.bots.heuristic import choose_trump, est_tricks
 from joker.bots.info import Info
 from joker.bots.kernel import rollout, to_kernel
-from joker.bots.search import Sampler, Utility, _candidates
+from joker.bots.sampling import Sampler
+from joker.bots.search import candidates
+from joker.bots.utility import Utility
 from joker.cards import FULL_DECK_MASK, SUIT_MASKS, parse_hand
 from joker.game import Game
 from joker.rules import PRESETS
@@ -118,8 +120,9 @@ def test_candidates_merge_equivalent_cards():
     v["legal"] = ["9S", "KS", "AS"] + [f"X1{m}{s}" for m in "+-" for s in "SCDH"] + \
                  [f"X2{m}{s}" for m in "+-" for s in "SCDH"]
     info = Info.from_view(v)
-    cands = _candidates(info, v["legal"])
+    cands, rep = candidates(info, v["legal"])
     assert len(cands) == 10   # AS~KS merged, 9S apart, one joker with its 8 modes
+    assert rep[:3] == [0, 1, 1] and rep[3:11] == rep[11:] == list(range(2, 10))
 
 
 def test_kernel_plays_every_trick():
@@ -148,9 +151,10 @@ def test_insane_utility_counts_the_premium():
     bids = [3, 2, 2, 1]
     u = Utility(v, info, bids, harm=0.5)
     # seat 1 misses -> no sole claimant -> we keep our best deal; seat 1 makes it -> we lose it
-    assert u([3, 3, 2, 1]) > u([3, 2, 3, 1])
+    assert u([3, 3, 2, 1])[0] > u([3, 2, 3, 1])[0]
+    assert u([3, 3, 2, 1])[1] == u([3, 2, 3, 1])[1] == 200   # our own points: bid 3 made
     hard = Utility(v, info, bids, harm=0.0)
-    assert hard([3, 3, 2, 1]) == hard([3, 2, 3, 1])
+    assert hard([3, 3, 2, 1]) == hard([3, 2, 3, 1]) == (200, 200)
 
 
 # ---- legality and reproducibility ---------------------------------------------------------
@@ -193,8 +197,7 @@ def test_forced_decision_is_instant_and_fresh_bots_agree():
 def test_seeded_bots_are_reproducible(level):
     def run(seed):
         g = Game(PRESETS["folk"], "full", seed=21)
-        bots = [make_bot(level, seed=seed + i, worlds=3) if level in ("hard", "insane")
-                else make_bot(level, seed=seed + i) for i in range(4)]
+        bots = [make_bot(level, seed=seed + i, worlds=3) for i in range(4)]
         while g.phase != "over" and len(g.deals) < 6:
             g.apply(bots[g.to_act].act(g.view(g.to_act)))
         return list(g.actions)
@@ -204,3 +207,39 @@ def test_seeded_bots_are_reproducible(level):
 def test_unknown_level():
     with pytest.raises(ValueError):
         make_bot("godlike")
+
+
+# ---- analysis (the coach's hints and reviews build on it) -----------------------------------
+
+@pytest.mark.parametrize("level", ["hard", "insane"])
+def test_analyse_ranks_every_legal_action_and_agrees_with_act(level):
+    rng = random.Random(17)
+    phases_seen = set()
+    for rules_name, mode in (("standard", "nines"), ("tvaladze", "full"), ("folk", "nines")):
+        g = Game(PRESETS[rules_name], mode, seed=rng.getrandbits(32))
+        med = make_bot("medium", seed=3)
+        while g.phase != "over" and len(g.deals) < 2:
+            v = g.view(g.to_act)
+            if rng.random() < 0.3 or v["phase"] == "trump":
+                bot = make_bot(level, seed=5, worlds=8)
+                a = bot.analyse(json.loads(json.dumps(v)))
+                assert sorted(c["action"] for c in a) == sorted(v["legal"])
+                values = [c["value"] for c in a]
+                assert values == sorted(values, reverse=True)
+                assert make_bot(level, seed=5, worlds=8).act(v) == a[0]["action"]
+                assert all(-500 <= c["points"] <= 900 for c in a)
+                if level == "hard":
+                    assert all(c["value"] == c["points"] for c in a)
+                phases_seen.add(v["phase"])
+            g.apply(med.act(v))
+    assert phases_seen == {"trump", "bid", "play"}
+
+
+def test_analyse_values_joker_modes_and_merged_cards():
+    v = _view([], hand=("AS", "KS", "9S", "X1", "X2"), counts=(5, 5, 5, 5), tricks=[])
+    v["legal"] = ["9S", "KS", "AS"] + [f"X1{m}{s}" for m in "+-" for s in "SCDH"] + \
+                 [f"X2{m}{s}" for m in "+-" for s in "SCDH"]
+    v["cards"] = 5
+    a = {c["action"]: c["value"] for c in make_bot("hard", seed=2, worlds=10).analyse(v)}
+    assert a["KS"] == a["AS"] and a["X1+S"] == a["X2+S"] and a["X1-D"] == a["X2-D"]
+    assert len(a) == 19

@@ -16,10 +16,10 @@ import random
 import zlib
 from typing import Any
 
+from ..cards import parse_hand
 from .heuristic import HeuristicPlayer, choose_trump
 from .info import Info
-from .search import Searcher
-from ..cards import parse_hand
+from .search import Choice, Searcher, candidates
 
 LEVELS = ("easy", "medium", "hard", "insane")
 PSEUDO_LEVELS = ("random",)
@@ -47,7 +47,7 @@ class Bot:
         if not legal:
             raise ValueError("this seat has nothing to do (view['legal'] is empty)")
         if len(legal) == 1:
-            return legal[0]
+            return str(legal[0])
         phase = view["phase"]
         if phase == "trump":
             return self.trump(view)
@@ -57,7 +57,7 @@ class Bot:
 
     def trump(self, view: dict[str, Any]) -> str:
         a = choose_trump(parse_hand(view["hand"]))
-        return a if a in view["legal"] else view["legal"][0]
+        return a if a in view["legal"] else str(view["legal"][0])
 
     def bid(self, view: dict[str, Any]) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -73,7 +73,7 @@ class RandomBot(Bot):
         legal = view["legal"]
         if not legal:
             raise ValueError("this seat has nothing to do (view['legal'] is empty)")
-        return self._rng(view).choice(legal)
+        return str(self._rng(view).choice(legal))
 
 
 class HeuristicBot(Bot):
@@ -103,15 +103,18 @@ class MediumBot(HeuristicBot):
 
 
 class SearchBot(Bot):
+    """Base of Hard and Insane: every decision is a search (:class:`joker.bots.search.Searcher`)."""
+
     hl_inference = False
     bid_reading = False
     harm = 0.0
 
-    def __init__(self, seed: int | None = None, budget_ms: float | None = None, worlds: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget_ms: float | None = None,
+                 worlds: int | None = None) -> None:
         super().__init__(seed)
         self.budget_ms = DEFAULT_BUDGET_MS[self.level] if budget_ms is None else float(budget_ms)
         self.worlds = worlds
-        self.stats = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
+        self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
 
     def _searcher(self, view: dict[str, Any]) -> Searcher:
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.bid_reading, self.harm,
@@ -119,11 +122,38 @@ class SearchBot(Bot):
         s.stats = self.stats
         return s
 
+    def analyse(self, view: dict[str, Any]) -> list[Choice]:
+        """Every legal action with its value, best first: ``[{"action", "value", "points"}, ...]``.
+
+        ``value`` is what the search maximises — the expected score of this deal for the acting
+        seat (Insane: its expected change of total, premium included, minus half the opponents'
+        mean change); ``points`` is the expected score of this deal alone for the acting seat.
+        Equivalent actions (touching cards, the two jokers played alike) share one value.  For the
+        same seed and a fixed ``worlds``, ``act(view) == analyse(view)[0]["action"]``; trump choice,
+        bids and card play (every joker mode and named suit) are all covered, and a single legal
+        action is still valued.
+
+        >>> from joker.game import Game
+        >>> g = Game(mode="nines", seed=5)
+        >>> v = g.view(g.to_act)
+        >>> bot = make_bot("hard", seed=1, worlds=20)
+        >>> a = bot.analyse(v)
+        >>> sorted(c["action"] for c in a) == sorted(v["legal"]), a[0]["action"] == bot.act(v)
+        (True, True)
+        """
+        return self._searcher(view).analyse(view)
+
+    def trump(self, view: dict[str, Any]) -> str:
+        return str(self.analyse(view)[0]["action"])
+
     def bid(self, view: dict[str, Any]) -> str:
-        return self._searcher(view).bid(view)
+        return str(self.analyse(view)[0]["action"])
 
     def play(self, view: dict[str, Any]) -> str:
-        return self._searcher(view).play(view)
+        cands, _ = candidates(Info.from_view(view), view["legal"])
+        if len(cands) == 1:
+            return str(view["legal"][0])   # every legal card is as good as the first
+        return str(self.analyse(view)[0]["action"])
 
 
 class HardBot(SearchBot):
@@ -139,17 +169,23 @@ class InsaneBot(SearchBot):
     harm = 0.5
 
 
-_CLASSES = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "insane": InsaneBot}
+_CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+                                  "insane": InsaneBot}
 
 
-def make_bot(level: str, seed: int | None = None, budget_ms: float | None = None, worlds: int | None = None) -> Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`, or ``"random"``); ``budget_ms``/``worlds`` for the search levels."""
+def make_bot(level: str, seed: int | None = None, budget_ms: float | None = None,
+             worlds: int | None = None) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`, or ``"random"``).
+
+    ``budget_ms`` (time per decision) and ``worlds`` (a fixed number of sampled deals, for
+    reproducible search) apply to the search levels only."""
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS + PSEUDO_LEVELS}")
     if issubclass(cls, SearchBot):
-        return cls(seed, budget_ms=budget_ms, worlds=worlds)
+        search: type[SearchBot] = cls
+        return search(seed, budget_ms=budget_ms, worlds=worlds)
     return cls(seed)
 
 
-__all__ = ["make_bot", "LEVELS", "PSEUDO_LEVELS", "DEFAULT_BUDGET_MS", "Bot"]
+__all__ = ["make_bot", "LEVELS", "PSEUDO_LEVELS", "DEFAULT_BUDGET_MS", "Bot", "SearchBot", "Choice"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import (HIGH, JOKER_MASK, LOW, SUIT_MASKS, SUITS, X1, X2, make_play, parse_play, play_text)
+from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS, SUITS, X1, X2, make_play, parse_play, play_text
 from ..rules import winner_index
 from .info import Info
 

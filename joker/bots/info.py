@@ -38,8 +38,32 @@ class Info:
                  "played", "played_by", "counts", "known", "excl", "pool", "out_count", "rules", "hlt",
                  "khishti", "phase", "tricks_done", "forced_out")
 
+    seat: int
+    n: int                       # hand size of the deal
+    trump: int                   # -1 (no trump) or 0..3
+    hand: int
+    bids: list[int | None]
+    taken: list[int]
+    dealer: int
+    leader: int
+    trick: list[int]             # plays of the trick on the table
+    trick_seats: list[int]
+    played: int                  # every card seen played (this deal)
+    played_by: list[int]         # per seat
+    counts: list[int]            # cards in each hand
+    known: list[int]             # cards known to be in a seat's hand
+    excl: list[int]              # cards a seat cannot hold
+    pool: int                    # unseen cards whose place is not known
+    out_count: int               # cards out of play among the pool
+    rules: Rules
+    hlt: bool
+    khishti: tuple[int, int] | None
+    phase: str
+    tricks_done: int
+    forced_out: list[int]        # cards a high joker lead forced out of a seat
+
     @classmethod
-    def from_view(cls, view: dict[str, Any], hl_inference: bool = False, memory: bool = True) -> "Info":
+    def from_view(cls, view: dict[str, Any], hl_inference: bool = False, memory: bool = True) -> Info:
         self = cls()
         self.seat = seat = view["seat"]
         self.phase = view["phase"]
@@ -64,8 +88,9 @@ class Info:
         forced_out = [0, 0, 0, 0]
         tricks = view.get("tricks") or []
         self.tricks_done = len(tricks)
-        seq = [[(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])] for tr in tricks]
-        seq.append(list(zip(self.trick_seats, self.trick)))
+        seq = [[(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])]
+               for tr in tricks]
+        seq.append(list(zip(self.trick_seats, self.trick, strict=True)))
         trump = self.trump
         tmask = SM[trump] if trump >= 0 else 0
         for plays in seq:

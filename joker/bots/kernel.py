@@ -16,7 +16,7 @@ the card most likely to be beaten.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import JOKER_MASK, SUIT_MASKS
 from ..playout import swap_play, swap_suits, trick_state
@@ -31,7 +31,7 @@ RANKMASK = 0x1FF
 def to_kernel(hands: Sequence[int], trick: Sequence[int], trump: int) -> tuple[list[int], list[int], int]:
     """Canonical hands and trick -> kernel encoding (trump on top) and the trump mask."""
     if trump >= 0 and trump != _TOP:
-        return ([swap_suits(x, trump, _TOP) for x in hands], [swap_play(p, trump, _TOP) for p in trick], TMASK)
+        return [swap_suits(x, trump, _TOP) for x in hands], [swap_play(p, trump, _TOP) for p in trick], TMASK
     return list(hands), list(trick), (TMASK if trump == _TOP else 0)
 
 
@@ -142,7 +142,8 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                     if x:
                         top = x.bit_length() - 1
                         if not (others >> sb & RANKMASK) >> top:
-                            if sb == 27 or not tm or not (others & tm) or (others >> sb & RANKMASK).bit_count() >= 3:
+                            if (sb == 27 or not tm or not (others & tm)
+                                    or (others >> sb & RANKMASK).bit_count() >= 3):
                                 low = 1 << sb + top
                                 break
                 if not low and h & JM:

@@ -1,0 +1,123 @@
+"""Sampled deals: the unseen cards dealt to the other seats consistently with what the table showed.
+
+``Sampler`` respects the counts, the dealer's shown trump card and every revealed void (and, for
+Insane, the cards a high joker lead forced out).  Reading the bids is importance resampling on top
+of it: several proposals per kept deal, weighted by ``P(bid | hand)`` of every seat that has bid.
+
+>>> from joker.cards import parse_hand
+>>> bid_loglik(2, parse_hand("X1 AH AS 7D"), 3, 4) > bid_loglik(0, parse_hand("X1 AH AS 7D"), 3, 4)
+True
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+from ..cards import cards_of
+from .heuristic import est_tricks
+from .info import Info
+
+World = list[int]
+
+
+class Sampler:
+    """Deals the unseen cards to the other seats (and out of play) consistently with ``info``.
+
+    ``excl[s]`` are the cards seat ``s`` cannot hold; a card nobody may hold goes out of play (short
+    deals) or, if that is impossible, the constraints are dropped for that sample.
+    """
+
+    def __init__(self, info: Info, rng: random.Random) -> None:
+        self.info = info
+        self.rng = rng
+        me = info.seat
+        self.others = [s for s in range(4) if s != me]
+        self.caps = [0, 0, 0, 0, max(0, info.out_count)]
+        for s in self.others:
+            self.caps[s] = info.counts[s] - info.known[s].bit_count()
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in cards_of(info.pool):
+            allowed = tuple([s for s in self.others if not info.excl[s] >> c & 1]
+                            + ([4] if self.caps[4] else []))
+            groups.setdefault(allowed, []).append(c)
+        # most constrained first
+        self.groups = sorted(groups.items(), key=lambda kv: len(kv[0]))
+        self.relaxed = tuple(self.others + ([4] if self.caps[4] else []))
+        self.failures = 0
+
+    def sample(self) -> World:
+        """Hands of all four seats (ours as it is)."""
+        for attempt in range(12):
+            hands = self._try(attempt >= 10)
+            if hands is not None:
+                return hands
+        self.failures += 1
+        hands = self._try(True)
+        assert hands is not None
+        return hands
+
+    def _try(self, relax: bool) -> World | None:
+        info = self.info
+        rand = self.rng.random
+        caps = list(self.caps)
+        hands = [info.known[s] for s in range(4)]
+        hands[info.seat] = info.hand
+        items = self.groups
+        if relax:
+            allc = [c for _, cs in items for c in cs]
+            items = [(self.relaxed, allc)]
+        for allowed, group in items:
+            cs = list(group)
+            self.rng.shuffle(cs)
+            for c in cs:
+                tot = 0
+                for s in allowed:
+                    tot += caps[s]
+                if tot <= 0:
+                    return None
+                r = rand() * tot
+                for s in allowed:
+                    r -= caps[s]
+                    if r < 0 and caps[s]:
+                        break
+                caps[s] -= 1
+                if s < 4:
+                    hands[s] |= 1 << c
+        return hands
+
+
+def bid_loglik(bid: int, hand: int, trump: int, n: int, bias: float = 0.0, spread: float = 1.0) -> float:
+    """log P(bid | hand): a normal around ``est_tricks(hand) + bias`` (the seat's habit of bidding
+    over or under what it takes), its width ``spread`` times the usual scatter of bids around it."""
+    e = est_tricks(hand, trump, n) + bias
+    sigma = (0.55 + 0.12 * n) * spread
+    d = bid - e
+    return -d * d / (2 * sigma * sigma)
+
+
+def bid_reader(info: Info, sampler: Sampler, rng: random.Random, bias: Sequence[float],
+               spread: Sequence[float], proposals: int = 6) -> Callable[[], World]:
+    """Importance resampling: ``proposals`` consistent deals per kept one, weighted by every other
+    seat's bid read through its ``bias``/``spread`` (an opponent model; zeros/ones trust every bid)."""
+    bidders = [s for s in range(4) if s != info.seat and info.bids[s] is not None]
+    if not bidders or proposals <= 1:
+        return sampler.sample
+    trump, n = info.trump, info.n
+    played_by = info.played_by
+    bids = info.bids
+    k = proposals
+
+    def sir() -> World:
+        cands = [sampler.sample() for _ in range(k)]
+        logw = [sum(bid_loglik(bids[s] or 0, cands[j][s] | played_by[s], trump, n, bias[s], spread[s])
+                    for s in bidders) for j in range(k)]
+        top = max(logw)
+        w = [math.exp(x - top) for x in logw]
+        r = rng.random() * sum(w)
+        for j in range(k):
+            r -= w[j]
+            if r < 0:
+                return cands[j]
+        return cands[-1]
+    return sir
