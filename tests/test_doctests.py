@@ -9,12 +9,7 @@ import pytest
 import joker
 
 # Modules that cannot simply be imported in the test process, and why. Each entry names its way out.
-NOT_IMPORTABLE = {
-    # TEMPORARY: these development scripts run a benchmark at import time and are being moved to
-    # tools/ by the bots developer (issue #11); delete the entries when they are gone.
-    "joker.bots.bench_profile": "runs a benchmark at import",
-    "joker.bots.bench_time": "runs a benchmark at import",
-}
+NOT_IMPORTABLE: dict[str, str] = {}
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(joker.__path__, "joker.")
                  if m.name not in NOT_IMPORTABLE and not m.name.endswith("__main__"))
