@@ -16,7 +16,8 @@ from joker.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = json.loads((ROOT / "static" / "js" / "i18n.json").read_text(encoding="utf-8"))
-APP_JS = (ROOT / "static" / "js" / "app.js").read_text(encoding="utf-8")
+JS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "static" / "js").glob("*.js"))}
+ALL_JS = "\n".join(JS.values())
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 LANGS = ("en", "ru", "ka")
 
@@ -31,7 +32,7 @@ def test_every_string_in_three_languages_with_the_same_placeholders() -> None:
 
 
 def test_every_key_the_ui_uses_exists() -> None:
-    used = {k for k in re.findall(r'\bt\("([a-z_.0-9]+)"', APP_JS) if not k.endswith(".")} | set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', INDEX))
+    used = {k for k in re.findall(r'\bt\("([a-z_.0-9]+)"', ALL_JS) if not k.endswith(".")} | set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', INDEX))
     missing = sorted(k for k in used if k not in STRINGS)
     assert not missing, missing
     # keys built at run time
@@ -48,7 +49,7 @@ def test_every_key_the_ui_uses_exists() -> None:
 
 def test_every_storage_message_is_translated() -> None:
     """Reasons reported through store.problem() and the 'what' of a failed write are i18n keys."""
-    js = "".join((ROOT / "static" / "js" / f).read_text(encoding="utf-8") for f in ("app.js", "i18n.js", "sound.js", "store.js"))
+    js = ALL_JS
     used = set(re.findall(r'problem\(\s*"([a-z_.]+)"', js)) | set(re.findall(r'"(storage\.[a-z_.]+)"', js)) \
         | set(re.findall(r'"(save\.[a-z_]+)"', js)) | set(re.findall(r'"(stats\.[a-z_]+)"', js))
     assert {"storage.full", "storage.what.save", "storage.lang_reset", "storage.sound_reset", "storage.settings_reset",
@@ -88,7 +89,8 @@ def test_every_refusal_reason_is_translated() -> None:
 
 
 def test_first_screen_presets_equal_the_engine_presets() -> None:
-    block = APP_JS[APP_JS.index("const PRESETS = {"):]
+    settings = JS["settings.js"]
+    block = settings[settings.index("const PRESETS = {"):]
     block = block[:block.index("};") + 1]
     for name, rules in PRESETS.items():
         m = re.search(rf"{name}: (\{{[^}}]*\}})", block)

@@ -33,12 +33,19 @@ function pickLang() {
 
 export function getLang() { return lang; }
 
+// A language switch (first screen, menu, jokerUI.setLang): remembered, then every module that
+// shows text re-renders it (onLangChange).
 export function setLang(l) {
   if (!LANGS.includes(l)) return;
   lang = l;
   document.documentElement.lang = l;
   store.write(STORE, l, "storage.what.lang");
+  refreshLang();
 }
+
+const listeners = [];
+export function onLangChange(fn) { listeners.push(fn); }
+export function refreshLang() { for (const fn of listeners) fn(lang); }
 
 export function has(key) { return Object.prototype.hasOwnProperty.call(table, key); }
 

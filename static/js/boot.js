@@ -1,0 +1,70 @@
+// The page's entry module: the first screen works at once (settings, language, help, statistics
+// once Python is up), the table is wired, and Python is waited for in the background.
+// The modules, one job each, are listed in docs/TABLE_UI.md.
+import { loadStrings, setLang, refreshLang } from "./i18n.js";
+import * as sound from "./sound.js";
+import * as store from "./store.js";
+import * as engine from "./engine.js";
+import { $ } from "./dom.js";
+import { S } from "./state.js";
+import { loadSettings, applyPace } from "./settings.js";
+import { checkStoredData } from "./saving.js";
+import { bindSettings, refreshContinue } from "./first-screen.js";
+import { startLoadingBar } from "./loading.js";
+import { storageProblem, showUpdate } from "./toasts.js";
+import { requestRender } from "./table.js";
+import { startNew, continueSaved } from "./flow.js";
+import { bindInput } from "./input.js";
+import { bindDrag } from "./drag.js";
+import { bindDialogs, openNamed } from "./dialogs.js";
+import { bindMenu } from "./menu.js";
+import { bindSheet } from "./sheet.js";
+import { bindHelp } from "./help.js";
+import { bindLast } from "./last.js";
+import "./bots.js";
+import "./paused.js";
+import "./confirm.js";
+import "./summary.js";
+import "./results.js";
+import "./stats.js";
+
+async function boot() {
+  for (const art of ["joker-red", "joker-black", "back"]) new Image().src = `cards/${art}.svg`;  // ready before first use
+  S.settings = loadSettings();
+  applyPace();
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) document.documentElement.classList.add("reduce-motion");
+  startLoadingBar();
+  await loadStrings();
+  bindSettings();
+  bindInput();
+  bindDialogs();
+  bindMenu();
+  bindSheet();
+  bindHelp();
+  bindLast();
+  bindDrag();
+  $("#play").addEventListener("click", () => startNew());
+  $("#continue").addEventListener("click", () => continueSaved());
+  $("#settings-stats").addEventListener("click", () => openNamed("stats"));
+  refreshLang();
+  $("#settings-title").dataset.ready = "1";
+  document.documentElement.dataset.ui = "ready";
+  window.addEventListener("resize", () => requestRender());
+  window.addEventListener("joker:update-ready", showUpdate);
+  showUpdate();
+  store.onProblem(storageProblem);
+  engine.ready.then(async () => {
+    await checkStoredData();
+    refreshContinue();
+    document.documentElement.dataset.storage = "checked";
+  });
+  // Test and debugging hooks: the state the table shows (read-only copies), the sounds asked
+  // for, and the language switch (as the buttons do it).
+  window.jokerUI = {
+    state: () => JSON.parse(JSON.stringify({ view: S.view, shown: S.shown, hand: S.handOrder, dialog: S.dialog })),
+    sounds: () => sound.history(),
+    setLang: (l) => setLang(l),
+  };
+}
+
+boot();

@@ -1,0 +1,41 @@
+// Every call into Python goes through here, and every one returns a Promise. Today the glue
+// (joker/web.py) runs on the page's own thread and publishes window.jokerPy (functions taking and
+// returning JSON text); the table layer does not care where it runs, so the engine can move into
+// a worker behind this same module. docs/TABLE_UI.md has the contract.
+let py = null;
+let resolveReady;
+
+// Resolves once Python runs and the joker package is imported.
+export const ready = new Promise((resolve) => { resolveReady = resolve; });
+export const isReady = () => py !== null;
+
+function connect() {
+  if (py || !window.jokerPy) return;
+  py = window.jokerPy;
+  resolveReady();
+}
+window.addEventListener("joker:ready", connect);
+connect();
+
+async function call(name, ...args) {
+  await ready;
+  return JSON.parse(await py[name](...args));
+}
+
+// A new game: opts {rules, mode, level, fast, seed?} -> {ok, view, save, level} | {ok: false, error}
+export const newGame = (opts) => call("new_game", JSON.stringify(opts));
+// A saved game: -> {ok, view, save, level} | {ok: false, reason: "save_corrupt" | "save_version"}
+export const restore = (text, opts) => call("restore", text, JSON.stringify(opts));
+// My action: -> {ok, view, save} | {ok: false, reason, params}
+export const act = (action) => call("act", action);
+// Why my action would be refused: -> {reason, params} | null (it is legal)
+export const why = (action) => call("why", action);
+// The next bot's move, searched in the bot worker: -> {ok, seat, action, view, save} | {ok: false, stale?}
+export const botMove = () => call("bot_move");
+// Can the stored save be continued? -> {ok, reason}
+export const checkSave = (text) => call("check_save", text);
+// Statistics (joker.stats): the stored text checked, a finished game recorded, a file in and out.
+export const statsLoad = (text) => call("stats_load", text);
+export const recordStats = (text) => call("record_stats", text);
+export const statsImport = (text) => call("stats_import", text);
+export const statsExport = (text) => call("stats_export", text);

@@ -1,0 +1,150 @@
+// The game's flow around the engine: PLAY and CONTINUE, entering and leaving the table, and my
+// actions (a card, a bid, a trump, a joker's mode) sent to the engine, which accepts them or says
+// why not. The bots' moves are bots.js's; what follows an action is anim.js's.
+import { t } from "./i18n.js";
+import * as sound from "./sound.js";
+import * as engine from "./engine.js";
+import { isJoker, cardLabel } from "./cards.js";
+import { $, $$ } from "./dom.js";
+import { S, URL_SEED } from "./state.js";
+import { storeSettings, applyPace, paceName } from "./settings.js";
+import { readSave, writeSave, setSaveAside } from "./saving.js";
+import { readSettingsForm, refreshContinue, showNotice, hideNotice, renderSoundButton } from "./first-screen.js";
+import { updateLoadingText } from "./loading.js";
+import { board, render, setAttrs } from "./table.js";
+import { applyResult } from "./anim.js";
+import { closeDialog } from "./dialogs.js";
+import { showResults } from "./results.js";
+
+// PLAY and CONTINUE work before Python is up: they wait for it with the loading bar.
+async function waitForEngine() {
+  sound.unlock();
+  hideNotice();
+  applyPace();
+  S.starting = true;
+  updateLoadingText();
+  await engine.ready;
+  S.starting = false;
+}
+
+export async function startNew() {
+  if (S.starting) return;
+  readSettingsForm();
+  storeSettings();
+  await waitForEngine();
+  const opts = { rules: S.settings.rules, mode: S.settings.mode, level: S.settings.level, fast: paceName() === "instant" };
+  if (URL_SEED !== null) opts.seed = URL_SEED;
+  const res = await engine.newGame(opts);
+  if (!res.ok) { showNotice("loading.failed"); console.warn(res.error); return; }
+  enterTable(res);
+}
+
+export async function continueSaved() {
+  if (S.starting) return;
+  await waitForEngine();
+  const text = readSave();
+  const res = text ? await engine.restore(text, { fast: paceName() === "instant" }) : { ok: false, reason: "save_corrupt" };
+  if (!res.ok) {
+    showNotice(setSaveAside(text, res.reason));  // kept aside, never lost silently; start afresh
+    refreshContinue();
+    return;
+  }
+  enterTable(res);
+}
+
+function showScreen(name) {
+  S.screen = name;
+  $("#app").dataset.screen = name;
+  $("#settings").hidden = name !== "settings";
+  $("#table").hidden = name !== "table";
+}
+
+function enterTable(res) {
+  S.gen += 1;
+  showScreen("table");
+  Object.assign(S, { view: res.view, shown: res.view, level: res.level || S.settings.level, handOrder: [], handKey: "",
+                     joker: null, refusal: null, paused: false, busy: false, returnTo: null, holdWinner: null,
+                     collectTo: null, intro: null });
+  const v = res.view;
+  const aces = v.aces || [];
+  if (aces.length && v.deal_no === 1 && !(v.bids || []).some((b) => b !== null) && v.phase !== "play") {
+    const last = aces[aces.length - 1];
+    S.intro = t("status.aces", { name: t("name." + last.seat), card: cardLabel(last.card) });
+  }
+  closeDialog();
+  board.clear();
+  writeSave(res);
+  board.measure();
+  render();
+  if (v.phase === "over") { showResults(); return; }
+  sound.play("deal");
+}
+
+export function leaveTable() {
+  S.gen += 1;
+  Object.assign(S, { waitNext: null, busy: false, holdWinner: null, returnTo: null });
+  closeDialog();
+  showScreen("settings");
+  Object.assign(S, { view: null, shown: null, paused: false });
+  board.clear();
+  refreshContinue();
+  renderSoundButton();  // the menu may have switched it
+  setAttrs();
+}
+
+// ---- my actions
+export function refuse(reason, params, card) {
+  S.refusal = { reason, params: params || {}, card: card || null };
+  sound.play("error");
+  render();
+  if (card) {
+    const el = board.node(card);
+    if (el) { el.classList.remove("shake"); void el.offsetWidth; el.classList.add("shake"); }
+  }
+}
+
+// A card tapped, dragged to the table or chosen with the keyboard.
+export async function tryCard(card) {
+  const v = S.view;
+  if (!v || S.screen !== "table" || S.dialog) return;
+  for (const el of $$(".card.shake")) el.classList.remove("shake");
+  if (S.busy || S.acting) return;
+  if (S.paused) { refuse("paused", {}, card); return; }
+  if (v.phase !== "play") {
+    if (v.to_act !== 0) refuse("not_your_turn", { seat: v.to_act }, card);
+    return;
+  }
+  if (v.to_act !== 0) { refuse("not_your_turn", { seat: v.to_act }, card); return; }
+  if (isJoker(card)) {
+    S.refusal = null;
+    S.joker = { card, lead: (v.trick || []).length === 0, mode: null };
+    render();
+    return;
+  }
+  if ((v.legal || []).includes(card)) { humanAct(card); return; }
+  S.acting = true;
+  const why = await engine.why(card);
+  S.acting = false;
+  if (why) refuse(why.reason, why.params, card);
+  else humanAct(card);
+}
+
+export async function humanAct(action) {
+  const v = S.view;
+  if (!v || S.busy || S.paused || S.acting) return;
+  S.acting = true;
+  let res;
+  try { res = await engine.act(action); } finally { S.acting = false; }
+  if (!res.ok) {
+    if (res.reason) refuse(res.reason, res.params, isJoker(action) ? null : (v.phase === "play" ? action.slice(0, 2) : null));
+    else console.warn("joker: engine error", res.error);
+    return;
+  }
+  S.refusal = null;
+  S.joker = null;
+  S.note = null;
+  const had = document.activeElement;
+  if (had && had.closest && had.closest(".card")) had.blur();
+  S.kbd = null;
+  await applyResult(v, res, 0, action);
+}

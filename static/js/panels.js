@@ -1,0 +1,85 @@
+// The panel over my seat when a decision is mine: naming trump, bidding, or saying how my joker
+// plays. Its buttons carry the engine's action strings (data-act); input.js sends them.
+import { t, getLang } from "./i18n.js";
+import { suitHtml } from "./cards.js";
+import { $ } from "./dom.js";
+import { html, raw } from "./html.js";
+import { S } from "./state.js";
+
+const SUITS = ["S", "C", "D", "H"];
+let panelSig = "";
+
+function trumpPanel() {
+  return html`<h3>${t("trump.title")}</h3><div class="row">` +
+    SUITS.map((s) => html`<button type="button" class="btn suit-btn" data-act="${s}" data-testid="trump-${s}" aria-label="${t("suit." + s)}">${raw(suitHtml(s))}</button>`).join("") +
+    html`</div><div class="row"><button type="button" class="btn" data-act="-" data-testid="trump-none">${t("trump.none")}</button></div>`;
+}
+
+function bidPanel(v) {
+  if (S.bidDeal !== v.deal_no || S.bidValue === null) {
+    S.bidDeal = v.deal_no;
+    S.bidValue = Math.min(1, v.cards);
+    if (S.bidValue === v.forbidden_bid) S.bidValue = v.forbidden_bid === 0 ? 1 : 0;
+  }
+  const b = S.bidValue, f = v.forbidden_bid;
+  const forb = b === f;
+  const markup = html`<h3>${t("bid.title")}</h3>` +
+    html`<div class="row"><button type="button" class="btn pm" data-bid="-1" data-testid="bid-minus" aria-label="${t("bid.minus")}" ${raw(b <= 0 ? "disabled" : "")}>−</button>` +
+    html`<div class="bid-num ${forb ? "forbidden" : ""}" data-testid="bid-value" data-value="${b}" data-forbidden="${forb ? 1 : 0}">${b}</div>` +
+    html`<button type="button" class="btn pm" data-bid="1" data-testid="bid-plus" aria-label="${t("bid.plus")}" ${raw(b >= v.cards ? "disabled" : "")}>+</button></div>` +
+    html`<div class="row"><button type="button" class="btn ${f === 0 ? "forbidden" : ""}" data-act="0" data-testid="bid-pass" data-forbidden="${f === 0 ? 1 : 0}">${t("bid.pass")}</button>` +
+    html`<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-focus="1" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${t("bid.bid")} <span class="${forb ? "forbidden" : ""}">${b}</span></button></div>` +
+    (matchMedia("(hover: hover)").matches ? html`<div class="keys-hint">${t("bid.keys")}</div>` : "");
+  return { sig: `bid|${b}|${f}|${v.cards}|${getLang()}`, markup };
+}
+
+function jokerPanel(v) {
+  const j = S.joker;
+  const legal = new Set(v.legal || []);
+  let markup;
+  if (j.lead) {
+    const modeBtn = (m, key, id) => html`<button type="button" class="btn ${j.mode === m ? "toggled" : ""}" data-jmode="${m}" data-testid="${id}" aria-pressed="${j.mode === m}">${t(key)}</button>`;
+    markup = html`<h3>${t("joker.title")}</h3><div class="row">${modeBtn("+", "joker.want", "joker-want")}${modeBtn("-", "joker.under", "joker-under")}</div>` +
+      html`<div class="hint">${t("joker.pick_suit")}</div><div class="row">` +
+      SUITS.map((s) => {
+        const act = j.mode ? `${j.card}${j.mode}${s}` : "";
+        const ok = j.mode && legal.has(act);
+        return html`<button type="button" class="btn suit-btn" ${raw(ok ? html`data-act="${act}"` : "disabled")} data-testid="joker-suit-${s}" aria-label="${t("suit." + s)}">${raw(suitHtml(s))}</button>`;
+      }).join("") + `</div>`;
+  } else {
+    const btn = (m, key, id) => (legal.has(j.card + m)
+      ? html`<button type="button" class="btn btn-primary" data-act="${j.card + m}" data-testid="${id}">${t(key)}</button>` : "");
+    markup = html`<h3>${t("joker.title")}</h3><div class="row">${btn("+", "joker.take", "joker-take")}${btn("-", "joker.under", "joker-under")}</div>`;
+  }
+  markup += html`<div class="row"><button type="button" class="btn" data-jback="1" data-testid="joker-back">${t("joker.back")}</button></div>`;
+  return { sig: `joker|${j.card}|${j.lead}|${j.mode}|${getLang()}`, markup };
+}
+
+export function renderPanel(v) {
+  const panel = $("#panel");
+  let sig = "", markup = "", kind = "";
+  const mine = v && S.screen === "table" && v.to_act === 0 && !S.busy && !S.paused && !S.dialog;
+  if (mine && v.phase === "trump") {
+    kind = "trump";
+    sig = `trump|${getLang()}`;
+    markup = trumpPanel();
+  } else if (mine && v.phase === "bid") {
+    kind = "bid";
+    ({ sig, markup } = bidPanel(v));
+  } else if (mine && v.phase === "play" && S.joker) {
+    kind = "joker";
+    ({ sig, markup } = jokerPanel(v));
+  }
+  panel.dataset.kind = kind;
+  if (sig !== panelSig) {
+    const hadFocus = panel.contains(document.activeElement);
+    panelSig = sig;
+    panel.innerHTML = String(markup);
+    panel.hidden = !markup;
+    // Keyboard players land on the panel's main button (the bid, a suit, the joker's choice).
+    if (markup && (S.keyboard || hadFocus)) {
+      const f = panel.querySelector("[data-focus]") || panel.querySelector("button[data-act]:not([disabled])") || panel.querySelector("button:not([disabled])");
+      if (f) f.focus({ preventScroll: true });
+    }
+  }
+}

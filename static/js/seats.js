@@ -1,0 +1,73 @@
+// The top bar's plates (deal, trump and the bids' sum) and the four seats around the felt
+// (avatar, name, score, taken/bid badge, the dealer's D, the backs of the bots' cards).
+import { t } from "./i18n.js";
+import { SUIT_SYMBOL, isJoker, cardLabel, suitHtml } from "./cards.js";
+import { $ } from "./dom.js";
+import { html, raw } from "./html.js";
+import { S } from "./state.js";
+
+const AVATAR = ["#5b7db1", "#b1577a", "#5f9e6e", "#b98a3e"];
+
+export function renderPlates(v) {
+  $("#plate-deal").innerHTML = html`<span class="lines"><b>${t("bar.deal", { n: v.deal_no, total: v.deals_total })}</b>` +
+    html`<small>${t("bar.cards", { n: v.cards })}</small></span>`;
+  const bidSum = (v.bids || []).reduce((a, b) => a + (b ?? 0), 0);
+  const anyBid = (v.bids || []).some((b) => b !== null);
+  let line1;
+  if (v.phase === "trump") line1 = html`${t("bar.trump_pending")}`;
+  else if (v.trump) line1 = html`${t("bar.trump")} <span class="trump-sym">${raw(suitHtml(v.trump))}</span>`;
+  else line1 = html`${t("bar.no_trump")}`;
+  let trump = "";
+  if (v.trump_card && v.phase !== "over") {
+    const c = v.trump_card;
+    const red = c[1] === "H" || c[1] === "D" || c === "X1";
+    trump += html`<span class="mini ${red ? "red" : ""}" title="${cardLabel(c)}">${isJoker(c) ? "★" : t("rank." + c[0]) + SUIT_SYMBOL[c[1]]}</span>`;
+  }
+  const over = bidSum > v.cards ? "over" : "";
+  const line2 = anyBid ? html`<small class="${over}" data-testid="bid-sum">${t("bar.bid", { sum: bidSum, cards: v.cards })}</small>` : "";
+  trump += html`<span class="lines"><b>${line1}</b>${line2}</span>`;
+  $("#plate-trump").innerHTML = trump;
+  $("#plate-trump").dataset.trump = v.phase === "trump" ? "?" : (v.trump || "-");
+}
+
+export function renderSeats(v) {
+  for (let s = 0; s < 4; s++) {
+    const el = $(`.seat[data-seat="${s}"]`);
+    const bid = v.bids ? v.bids[s] : null;
+    const taken = v.taken ? v.taken[s] : 0;
+    let badge = "", bcls = "";
+    if (bid !== null && bid !== undefined && v.phase !== "over") {
+      badge = `${taken}/${bid}`;
+      bcls = taken === bid ? "exact" : taken > bid ? "over" : "";
+    }
+    const name = t("name." + s);
+    const score = v.scores ? v.scores[s] : 0;
+    const markup = String(
+      html`<div class="avatar" style="--av:${AVATAR[s]}">${name.slice(0, 1)}` +
+      (v.dealer === s ? html`<span class="dealer" data-testid="dealer" title="${t("dealer.title")}">${t("dealer.badge")}</span>` : "") +
+      html`</div><div class="name">${name}</div>` +
+      html`<div class="score" data-testid="score-${s}" title="${t("a11y.score")}">${score}</div>` +
+      html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>`);
+    if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
+    let label = badge ? t("a11y.seat_bid", { name, score, taken, bid }) : t("a11y.seat", { name, score });
+    if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
+    if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }
+    el.classList.toggle("to-act", v.to_act === s && v.phase !== "over" && !S.busy);
+    el.dataset.bid = bid ?? "";
+    el.dataset.taken = taken;
+    el.dataset.state = bcls;
+    if (s > 0) {
+      const fan = $(`.fan[data-fan="${s}"]`);
+      const count = v.phase === "trump" ? v.cards : (v.hand_counts ? v.hand_counts[s] : 0);
+      if (fan.childElementCount !== count) fan.innerHTML = "<i></i>".repeat(count);
+      fan.setAttribute("aria-label", t("a11y.cards_left", { n: count }));
+    }
+  }
+  // fans sit beside the side seats / under the top seat
+  const f2 = $('.fan[data-fan="2"]'), s2 = $('.seat[data-seat="2"]');
+  f2.style.top = (s2.offsetTop + s2.offsetHeight - 4) + "px";
+  for (const s of [1, 3]) {
+    const seat = $(`.seat[data-seat="${s}"]`);
+    $(`.fan[data-fan="${s}"]`).style.top = (seat.offsetTop + seat.offsetHeight + 4) + "px";
+  }
+}

@@ -1,0 +1,110 @@
+// The statistics screen: per level and game, the figures joker.stats keeps (validated by Python),
+// with EXPORT to a file, IMPORT from one (checked; nothing replaced if it is not valid) and RESET
+// (asked first). Reached from the first screen, the menu and the results.
+import { t } from "./i18n.js";
+import * as store from "./store.js";
+import * as engine from "./engine.js";
+import { $ } from "./dom.js";
+import { html, raw } from "./html.js";
+import { S } from "./state.js";
+import { CHOICES } from "./settings.js";
+import { STATS_KEY } from "./saving.js";
+import { defineDialog, onButton, openDialog, closeDialog, closeButton } from "./dialogs.js";
+import { statsBlock } from "./stats-figures.js";
+
+function statsSel() {
+  if (!S.statsSel) S.statsSel = { level: S.screen === "table" ? S.level : S.settings.level, mode: S.view?.mode || S.settings.mode };
+  return S.statsSel;
+}
+
+async function statsBody(d) {
+  if (!engine.isReady()) {
+    engine.ready.then(() => { if (S.dialog === "stats") openStats(); });
+    return html`<p data-testid="stats-loading">${t("stats.loading")}</p>`;
+  }
+  const r = await engine.statsLoad(store.read(STATS_KEY));
+  const g = (r.ok ? r.groups : {})[`${d.level}/${d.mode}`];
+  return g && g.games ? statsBlock(g, g) : html`<p class="stats-none" data-testid="stats-none">${t("stats.none")}</p>`;
+}
+
+function footer() {
+  if (S.statsConfirm) {
+    return html`<footer class="confirm"><p>${t("stats.reset_confirm")}</p>` +
+      html`<button type="button" class="btn" data-stats-cancel="1" data-testid="stats-reset-no">${t("stats.cancel")}</button>` +
+      html`<button type="button" class="btn btn-danger" data-stats-reset-yes="1" data-testid="stats-reset-yes">${t("stats.reset")}</button></footer>`;
+  }
+  const off = raw(engine.isReady() ? "" : " disabled");
+  return html`<footer><button type="button" class="btn" data-stats-export="1" data-testid="stats-export"${off}>${t("stats.export")}</button>` +
+    html`<button type="button" class="btn" data-stats-import="1" data-testid="stats-import"${off}>${t("stats.import")}</button>` +
+    html`<button type="button" class="btn" data-stats-reset="1" data-testid="stats-reset"${off}>${t("stats.reset")}</button>` +
+    `<input type="file" accept=".json,application/json" data-testid="stats-file" id="stats-file" hidden></footer>`;
+}
+
+export async function openStats() {
+  const d = statsSel();
+  const body = await statsBody(d);
+  const seg = (name, values, cur, label) => html`<div class="stats-seg" role="group" aria-label="${t(label)}">${
+    values.map((x) => html`<button type="button" class="btn" data-stats-${name}="${x}" data-testid="stats-${name}-${x}" aria-pressed="${cur === x}">${t((name === "mode" ? "mode_short." : "level.") + x)}</button>`)}</div>`;
+  const m = S.statsMsg;
+  const msg = m ? html`<p class="stats-msg ${m.bad ? "bad" : ""}" data-testid="stats-message" data-reason="${m.key}" role="${m.bad ? "alert" : "status"}">${t(m.key)}</p>` : "";
+  openDialog("stats", html`<header><h2>${t("stats.title")}</h2>${closeButton()}</header>` +
+    html`<div class="body stats" data-testid="stats-body">${seg("level", CHOICES.level, d.level, "stats.level")}${seg("mode", CHOICES.mode, d.mode, "stats.mode")}` +
+    html`${body}${msg}</div>` + footer(), { label: t("stats.title") });
+  const file = $("#stats-file");
+  if (file) file.addEventListener("change", () => { if (file.files && file.files[0]) importStats(file.files[0]); });
+}
+
+function focusIn(sel) { const el = $("#dialog " + sel); if (el) el.focus({ preventScroll: true }); }
+
+async function exportStats() {
+  const r = await engine.statsExport(store.read(STATS_KEY));
+  if (!r.text) return;
+  const url = URL.createObjectURL(new Blob([r.text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `joker-statistics-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  S.statsMsg = { key: "stats.exported" };
+  openStats();
+}
+
+async function importStats(file) {
+  let text = "";
+  try { text = await file.text(); } catch (e) { text = ""; }
+  const r = text.length > 2_000_000 ? { ok: false } : await engine.statsImport(text);
+  if (r.ok) {
+    store.write(STATS_KEY, r.stats, "storage.what.stats");
+    S.statsMsg = { key: "stats.imported" };
+  } else {
+    S.statsMsg = { key: "stats.import_bad", bad: true };  // nothing replaced
+    if (r.detail) console.info("joker: statistics file refused:", r.detail);
+  }
+  if (S.dialog === "stats") openStats();
+}
+
+function startStats() {
+  S.statsSel = null;
+  S.statsMsg = null;
+  S.statsConfirm = false;
+  openStats();
+}
+
+function cancelReset() { S.statsConfirm = false; return openStats(); }
+
+defineDialog("stats", { open: startStats, reopen: openStats, escape: () => (S.statsConfirm ? cancelReset() : closeDialog()) });
+onButton("statsLevel", (level) => { S.statsSel = { ...statsSel(), level }; S.statsMsg = null; openStats(); });
+onButton("statsMode", (mode) => { S.statsSel = { ...statsSel(), mode }; S.statsMsg = null; openStats(); });
+onButton("statsExport", () => exportStats());
+onButton("statsImport", () => $("#stats-file").click());
+onButton("statsReset", () => { S.statsConfirm = true; S.statsMsg = null; openStats().then(() => focusIn("[data-stats-cancel]")); });
+onButton("statsCancel", () => cancelReset().then(() => focusIn("[data-stats-reset]")));
+onButton("statsResetYes", () => {
+  store.remove(STATS_KEY);
+  S.statsConfirm = false;
+  S.statsMsg = { key: "stats.reset_done" };
+  if (S.statsShown) S.statsShown.res = Promise.resolve(null);  // the results no longer show the old figures
+  openStats();
+});

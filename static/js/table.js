@@ -1,0 +1,157 @@
+// The table: what S.shown holds, drawn. My hand, the trick, the trump card and the seats are
+// placed by the keyed renderer (render.js); the top bar, the panel and the state attributes
+// (#table[data-*], which tests wait on) are refreshed with them. Redraws are batched per frame.
+import { t } from "./i18n.js";
+import { Board } from "./render.js";
+import { cardLabel, sortHand } from "./cards.js";
+import { $ } from "./dom.js";
+import { S, emit } from "./state.js";
+import { pace } from "./settings.js";
+import { renderStatus, saidText } from "./status.js";
+import { renderPlates, renderSeats } from "./seats.js";
+import { renderPanel } from "./panels.js";
+
+export const board = new Board($("#felt"), $("#cards"));
+
+let frame = 0;
+export function requestRender() {
+  if (frame) return;
+  frame = requestAnimationFrame(() => { frame = 0; render(); });
+}
+
+// The state attributes: what the table waits for (data-await), phase, turn, deal, counters.
+// When it waits for a bot, the bot loop hears of it (bots.js): the one place it starts from.
+export function setAttrs() {
+  const tbl = $("#table");
+  const v = S.view;
+  tbl.dataset.phase = v ? v.phase : "";
+  tbl.dataset.turn = v && v.to_act !== null && v.to_act !== undefined ? String(v.to_act) : "";
+  tbl.dataset.deal = v ? String(v.deal_no) : "";
+  tbl.dataset.busy = S.busy ? "1" : "0";
+  tbl.dataset.actions = String(S.actions);
+  tbl.dataset.paused = S.paused ? "1" : "0";
+  tbl.dataset.dialog = S.dialog || "";
+  tbl.dataset.joker = S.joker ? (S.joker.lead ? "lead" : "follow") : "";
+  let wait = "";
+  if (v && S.screen === "table") {
+    if (S.dialog === "summary") wait = "next";
+    else if (S.dialog === "results") wait = "results";
+    else if (!S.busy && !S.paused && !S.dialog && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
+  }
+  tbl.dataset.await = wait;
+  if (wait === "bot") emit("bots");
+}
+
+// My hand in the order shown: sorted afresh for a new deal or trump, else as the player left it.
+function handCards(v) {
+  const hand = v.hand || [];
+  const trumpKey = v.phase === "trump" ? "?" : String(v.trump);
+  const key = `${v.deal_no}|${trumpKey}`;
+  const set = new Set(hand);
+  const fresh = hand.some((c) => !S.handOrder.includes(c));
+  if (key !== S.handKey || fresh) {
+    S.handOrder = sortHand(hand, v.phase === "trump" ? null : v.trump);
+    S.handKey = key;
+  } else {
+    S.handOrder = S.handOrder.filter((c) => set.has(c));
+  }
+  return S.handOrder;
+}
+
+// The cards of my hand the engine lists as playable now.
+export function legalCards(v) {
+  const out = new Set();
+  if (v.phase !== "play" || v.to_act !== 0 || S.busy) return out;
+  for (const a of v.legal || []) out.add(a.slice(0, 2));
+  return out;
+}
+
+export function render() {
+  if (S.screen !== "table" || !S.shown) { setAttrs(); return; }
+  const v = S.shown;
+  const L = board.measure();
+  const p = pace();
+  renderPlates(v);
+  renderStatus();
+  renderSeats(v);
+  const items = [];
+  // --- my hand
+  const order = handCards(v);
+  const legal = legalCards(v);
+  const hidden = v.phase === "trump" ? Math.max(0, v.cards - order.length) : 0;
+  const n = order.length + hidden;
+  const xs = board.handXs(n);
+  const mid = (n - 1) / 2;
+  const deck = { x: L.cx, y: L.cy, rot: 0, scale: 0.5 };
+  if (S.kbd && !legal.has(S.kbd)) S.kbd = null;
+  const tabStop = S.kbd || order.find((c) => legal.has(c)) || order[0];
+  const myPlay = v.phase === "play" && v.to_act === 0;
+  order.forEach((c, i) => {
+    const staged = S.joker && S.joker.card === c;
+    const isLegal = legal.has(c);
+    const refused = S.refusal && S.refusal.card === c;
+    const kbd = S.kbd === c;
+    items.push({
+      key: c, card: c, x: xs[i], y: L.handCY - (staged || kbd ? L.raise * 1.5 : isLegal ? L.raise : 0) + Math.abs(i - mid) ** 2 * 0.35,
+      rot: (i - mid) * 1.4, z: 100 + i,
+      attrs: { role: "button", tabindex: c === tabStop ? "0" : "-1" },
+      cls: { "in-hand": true, legal: isLegal || staged, faceup: true, kbd,
+             "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
+      data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" },
+      label: myPlay && !isLegal ? `${cardLabel(c)}, ${t("a11y.not_playable")}` : cardLabel(c),
+      from: { ...deck, opacity: 0 },             // only new nodes use it: cards being dealt
+      delay: board.node(c) ? 0 : i * p.deal,
+    });
+  });
+  for (let j = 0; j < hidden; j++) {
+    const i = order.length + j;
+    items.push({ key: "hb" + j, card: null, x: xs[i], y: L.handCY, rot: (i - mid) * 1.4, z: 100 + i,
+                 cls: { "chooser-hidden": true }, data: { testid: "hand-back" }, from: { ...deck, opacity: 0 }, delay: i * p.deal });
+  }
+  // --- the trick in the centre
+  const exit = {};
+  (v.trick || []).forEach((pl, i) => {
+    const c = pl.play.slice(0, 2);
+    const [x, y, rot] = L.slots[pl.seat];
+    const src = L.seats[pl.seat];
+    items.push({ key: c, card: c, x, y, rot, z: 50 + i,
+                 cls: { "in-trick": true, winner: S.holdWinner === pl.seat },
+                 data: { testid: "trick-card", seat: pl.seat, said: saidText(pl.play) },
+                 label: `${t("name." + pl.seat)}: ${cardLabel(c)} ${saidText(pl.play)}`.trim(),
+                 from: pl.seat === 0 ? null : { x: src.x, y: src.y, rot: 0, scale: 0.45 } });
+  });
+  if (S.collectTo !== null) {
+    const w = L.seats[S.collectTo];
+    for (const pl of S.collecting || []) exit[pl.play.slice(0, 2)] = { x: w.x, y: w.y, rot: 0, scale: 0.35 };
+  }
+  // --- the trump card: turned up (deals of 1-8) or the dealer's shown card (dealer_card)
+  const ind = indicatorCard(v);
+  if (ind) {
+    const pos = indicatorPos(v.dealer, L);
+    items.push({ key: "ind:" + ind, card: ind, x: pos.x, y: pos.y, rot: pos.rot, scale: 0.62, z: 20,
+                 cls: { "trump-card": true }, data: { testid: "trump-card" } });
+  }
+  board.sync(items, exit);
+  $("#last-button").hidden = !S.view.last_trick || S.view.phase === "over";
+  renderPanel(S.view);
+  setAttrs();
+}
+
+function indicatorCard(v) {
+  if (!v.trump_card || v.phase === "over") return null;
+  const c = v.trump_card;
+  // Under dealer_card the card stays in the dealer's hand: show it until it is played.
+  const played = (v.tricks || []).some((tr) => tr.plays.some((p) => p.play.slice(0, 2) === c))
+    || (v.trick || []).some((p) => p.play.slice(0, 2) === c);
+  if (played) return null;
+  if (v.dealer === 0 && (v.hand || []).includes(c)) return null;  // it is right there in my hand
+  return c;
+}
+
+function indicatorPos(dealer, L) {
+  const s = L.seats[dealer] || L.seats[2];
+  const small = L.ch * 0.62;
+  if (dealer === 1 || dealer === 3) return { x: s.x + (dealer === 1 ? 6 : -6), y: s.y - s.h / 2 - small / 2 - 4, rot: dealer === 1 ? -8 : 8 };
+  if (dealer === 2) return { x: s.x + s.w / 2 + L.cw * 0.45, y: s.y + L.ch * 0.05, rot: 8 };
+  return { x: L.W - L.pad - L.cw * 0.35, y: L.meTop - L.ch * 0.25, rot: -8 };
+}
