@@ -32,7 +32,7 @@ from .cards import (
     play_text,
     trump_text,
 )
-from .rules import PRESETS, Rules, illegal_reason, legal_mask, preset_name, winner_index
+from .rules import PRESETS, Rules, forbidden_bid, illegal_reason, legal_mask, preset_name, winner_index
 from .scoring import _score, places, pulka_result
 
 FORMAT_VERSION = 1
@@ -129,7 +129,7 @@ class Game:
     def _deal_for_aces(self) -> int:
         """Deal face up from seat 0 clockwise; the first to get an ace deals first (folk custom).
 
-        Our reading: RULES.md does not say who receives the first face-up card; we start with seat 0
+        Our reading: docs/RULES.md does not say who receives the first face-up card; we start with seat 0
         (the human at the table) and record every card so the table can show the ritual.
         """
         deck = self._shuffler.shuffled(DECK)
@@ -189,8 +189,7 @@ class Game:
         """The bid the dealer may not make (it would make the bids add up to the hand size)."""
         if self.phase != "bid" or self.to_act != self.dealer:
             return None
-        rest = self.cards - sum(b for b in self.bids if b is not None)
-        return rest if 0 <= rest <= self.cards else None
+        return forbidden_bid((b for b in self.bids if b is not None), self.cards)
 
     def legal_actions(self) -> list[str]:
         """Every legal action of the seat to act (empty when the game is over)."""

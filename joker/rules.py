@@ -1,8 +1,8 @@
-"""Rule options, legal plays and trick resolution (RULES.md §3–§6, §10, §11).
+"""Rule options, legal plays and trick resolution (docs/RULES.md §3–§6, §10, §11).
 
 One source of truth for each rule: the game state machine, the fast playout kernel's tests,
 the bots and the UI all ask these functions.  The raw functions work on bitsets and play ints
-(see :mod:`joker.cards`); the reference API of RULES.md §11 wraps them in the text notation.
+(see :mod:`joker.cards`); the reference API of docs/RULES.md §11 wraps them in the text notation.
 
 >>> legal_plays(["AS", "7S", "KH", "X1"], ["9S"], "H", PRESETS["standard"])
 ['7S', 'AS', 'X1+', 'X1-']
@@ -141,7 +141,7 @@ def legal_mask(hand: int, lead: int, trump: int) -> int:
 
 
 def winner_index(plays: list[int], trump: int, high_lead_trumpable: bool) -> int:
-    """Index (0 = the lead) of the play that wins the trick, per RULES.md §6."""
+    """Index (0 = the lead) of the play that wins the trick, per docs/RULES.md §6."""
     # 1. The last joker played high in response wins.
     for i in range(len(plays) - 1, 0, -1):
         p = plays[i]
@@ -184,6 +184,18 @@ def winner_index(plays: list[int], trump: int, high_lead_trumpable: bool) -> int
     return best_i if best_i >= 0 else 0
 
 
+# ---- bidding --------------------------------------------------------------------------------
+
+def forbidden_bid(other_bids: Iterable[int], cards: int) -> int | None:
+    """The one bid the dealer may not make (docs/RULES.md §4), given the other three players' bids.
+
+    It is the number that would make the four bids add up to ``cards``; None when the others already
+    bid more than that (then the dealer may bid anything).  The game and the score pad both ask here.
+    """
+    rest = cards - sum(other_bids)
+    return rest if 0 <= rest <= cards else None
+
+
 # ---- why a play is illegal (for the status line) -----------------------------------------
 
 def illegal_reason(hand: int, lead: int, trump: int, play: int) -> tuple[str, dict[str, Any]] | None:
@@ -206,7 +218,7 @@ def illegal_reason(hand: int, lead: int, trump: int, play: int) -> tuple[str, di
     return ("must_trump", {"suit": SUITS[trump]})
 
 
-# ---- the reference API (RULES.md §11), text in and out ------------------------------------
+# ---- the reference API (docs/RULES.md §11), text in and out ------------------------------------
 
 def _check_rules(rules: Rules) -> None:
     if not isinstance(rules, Rules):
@@ -267,4 +279,4 @@ def trick_winner(trick: Iterable[str], trump: str | None, rules: Rules) -> int:
 
 
 __all__ = ["Rules", "PRESETS", "preset_name", "legal_plays", "trick_winner", "why_illegal",
-           "legal_mask", "winner_index", "illegal_reason"]
+           "legal_mask", "winner_index", "illegal_reason", "forbidden_bid"]
