@@ -1,4 +1,4 @@
-"""Scoring a deal and a pulka (RULES.md §7, §8).
+"""Scoring a deal and a pulka (docs/RULES.md §7, §8).
 
 >>> from joker.rules import PRESETS
 >>> tvaladze, standard = PRESETS["tvaladze"], PRESETS["standard"]
@@ -45,6 +45,12 @@ def deal_score(bid: int, taken: int, cards: int, rules: Rules) -> int:
     return _score(bid, taken, cards, rules.khishti)
 
 
+def is_khishti(bid: int, taken: int, rules: Rules) -> bool:
+    """Whether a deal scored the khishti penalty: a positive bid that took no trick, under rules
+    that have khishti (docs/RULES.md §7).  Score sheets and statistics mark these deals."""
+    return rules.khishti is not None and bid >= 1 and taken == 0
+
+
 def _score(bid: int, taken: int, cards: int, khishti: tuple[int, int] | None) -> int:
     if bid == taken:
         return 100 * cards if bid == cards else 50 * bid + 50
@@ -73,10 +79,11 @@ def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
                  rules: Rules) -> PulkaResult:
     """Score a whole pulka: deal points, premium for the claimants, struck-out deals.
 
-    Premium variants (RULES.md §8): ``bonus`` — each claimant adds their best deal once more;
+    Premium variants (docs/RULES.md §8): ``bonus`` — each claimant adds their best deal once more;
     ``georgian`` — as bonus, and with exactly one claimant every other player loses their best deal;
     ``folk`` — only a sole claimant gets the bonus and strikes the others' best deal, two or more
-    claimants get nothing.  A best deal of 0 or less is never struck (striking must not raise a score).
+    claimants get nothing.  Our reading (the seeds are silent): a best deal of 0 or less is never struck
+    (striking must not raise a score).
     Our reading where the seeds are silent: on equal best deals the earliest is struck (the total is the
     same either way; the score sheet marks that one).
     """
