@@ -10,7 +10,7 @@ is led, the named suit::
 
     play = card | mode << 6 | (suit + 1) << 8     # mode: 1 = high ("+"), 2 = low ("-")
 
-Text notation (RULES.md §1): ``AS``, ``TD``, ``6H``; ``X1+S`` / ``X1-S`` for a led joker
+Text notation (docs/RULES.md §1): ``AS``, ``TD``, ``6H``; ``X1+S`` / ``X1-S`` for a led joker
 that names spades high ("want") or low ("under"); ``X1+`` / ``X1-`` for a joker played to
 someone else's lead ("take" / "under").
 

@@ -1,4 +1,4 @@
-"""RULES.md §1, §5, §6 and the reference API (§11): legal plays and trick winners, per preset."""
+"""docs/RULES.md §1, §5, §6 and the reference API (§11): legal plays and trick winners, per preset."""
 import dataclasses
 
 import pytest

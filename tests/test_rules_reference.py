@@ -1,4 +1,4 @@
-"""A second, deliberately naive reading of RULES.md §5–§6 written over the text notation,
+"""A second, deliberately naive reading of docs/RULES.md §5–§6 written over the text notation,
 compared with the engine on many random positions (an independent check of the bitset code)."""
 import random
 

@@ -1,4 +1,4 @@
-"""RULES.md §7–§9: deal scores, khishti, premiums and struck deals, places."""
+"""docs/RULES.md §7–§9: deal scores, khishti, premiums and struck deals, places."""
 import dataclasses
 
 import pytest
