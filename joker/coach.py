@@ -34,7 +34,7 @@ LEVEL = "insane"
 HINT_BUDGET_MS = 1000
 #: The review searches every decision for a fixed number of sampled deals: reproducible, and a
 #: 9-card deal (a bid and eight real card choices) fits its time target on a phone.
-REVIEW_WORLDS = 120
+REVIEW_WORLDS = 100
 #: Loss thresholds (in points) of the marks a review gives: below the first "fine", below the
 #: second "inaccuracy", else "mistake".  Sampling noise at REVIEW_WORLDS is a few points.
 INACCURACY = 20.0
