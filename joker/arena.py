@@ -1,4 +1,4 @@
-"""``python -m joker arena``: duplicate matches between bot levels.
+"""``python -m joker arena``: duplicate matches between bots.
 
 Every game seed (one sequence of deals) is played four times with the line-up rotated through the
 four seats, so each entry of the line-up gets every seat's cards once and the luck of the deal cancels.
@@ -6,11 +6,15 @@ four seats, so each entry of the line-up gets every seat's cards once and the lu
     python -m joker arena --bots insane,medium,medium,medium --games 400 --rules standard \\
         --mode full --seed 1 --budget-ms 100 --jobs 2
 
-An entry may carry its own budget: ``hard@50``.  Per entry of the line-up it prints the mean total
-per game with a 95% confidence interval (over game seeds, each averaged over its four rotations),
-the first-place rate, exact-bid rate, khishti rate, and mean / p95 decision time; then per level the
-paired difference against every other level in the line-up (mean ± 95% CI), which is the test of
-"A is stronger than B".
+An entry may carry its own budget, ``hard@50`` (ms per decision), or a fixed number of sampled deals,
+``hard@200w`` (reproducible, independent of the machine).  Per entry of the line-up it prints the
+mean total per game with a 95% confidence interval (over game seeds, each averaged over its four
+rotations), the first-place rate, exact-bid rate, mean bid − mean taken per deal, khishti per game,
+and mean / p95 decision time; then per level the paired difference against every other level in the
+line-up (mean ± 95% CI), which is the test of "A is stronger than B".
+
+``--pool`` plays every level 1-vs-3 against every style of the opponent pool on the same deals (see
+:mod:`joker.arena_pool`).
 """
 from __future__ import annotations
 
@@ -21,32 +25,60 @@ import math
 import random
 import sys
 import time
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from .bots import LEVELS, PSEUDO_LEVELS, Bot, make_bot
 from .game import Game
-from .rules import PRESETS
+from .rules import PRESETS, Rules
+
+SEARCHING = ("hard", "insane")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def parse_entry(text: str, budget_ms: float | None) -> tuple[str, float | None]:
-    name, _, ms = text.strip().partition("@")
-    if name not in LEVELS + PSEUDO_LEVELS:
-        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(LEVELS + PSEUDO_LEVELS)}")
-    return name, float(ms) if ms else budget_ms
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One seat of a line-up: a level or style, with a search budget or fixed world count."""
+
+    name: str
+    budget_ms: float | None = None
+    worlds: int | None = None
+
+    @property
+    def label(self) -> str:
+        if self.name not in SEARCHING:
+            return self.name
+        if self.worlds is not None:
+            return f"{self.name}@{self.worlds}w"
+        return f"{self.name}@{self.budget_ms:g}" if self.budget_ms is not None else self.name
+
+    def make(self, seed: int) -> Bot:
+        return make_bot(self.name, seed=seed, budget_ms=self.budget_ms, worlds=self.worlds)
 
 
-def play_game(lineup: list[tuple[str, float | None]], rules_d: dict[str, Any], mode: str, game_seed: int,
+def parse_entry(text: str, budget_ms: float | None = None, worlds: int | None = None) -> Entry:
+    """``"hard"``, ``"hard@50"`` (ms) or ``"hard@200w"`` (sampled deals per decision)."""
+    name, _, spec = text.strip().partition("@")
+    known = LEVELS + PSEUDO_LEVELS
+    if name not in known:
+        raise ValueError(f"unknown bot {name!r}; expected one of {', '.join(known)}")
+    if spec:
+        try:
+            if spec.endswith("w"):
+                return Entry(name, None, int(spec[:-1]))
+            return Entry(name, float(spec), None)
+        except ValueError:
+            raise ValueError(f"bad budget in {text!r}: use name@MS or name@Nw") from None
+    return Entry(name, budget_ms, worlds)
+
+
+def play_game(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_seed: int,
               rotation: int, bot_seed: int) -> dict[str, Any]:
     """One game; entry ``i`` of the line-up sits in seat ``(i + rotation) % 4``."""
-    from .rules import Rules
-    rules = Rules.from_dict(rules_d)
-    g = Game(rules, mode, seed=game_seed)
+    g = Game(Rules.from_dict(rules_d), mode, seed=game_seed)
     seat_of = [(i + rotation) % 4 for i in range(4)]
-    bots: list[Bot] = [make_bot("random")] * 4
-    for i, (name, ms) in enumerate(lineup):
-        seed = bot_seed * 16 + i
-        bots[seat_of[i]] = make_bot(name, seed=seed, budget_ms=ms) if name in ("hard", "insane") \
-            else make_bot(name, seed=seed)
+    bots: list[Bot] = [lineup[seat_of.index(s)].make(bot_seed * 16 + seat_of.index(s)) for s in range(4)]
     times: list[list[float]] = [[], [], [], []]
     while g.phase != "over":
         s = g.to_act
@@ -56,28 +88,30 @@ def play_game(lineup: list[tuple[str, float | None]], rules_d: dict[str, Any], m
         a = bots[s].act(v)
         times[s].append(time.perf_counter() - t0)
         if a not in v["legal"]:
-            raise AssertionError(f"{lineup[seat_of.index(s)][0]} bot played an illegal action {a!r}")
+            raise AssertionError(f"{lineup[seat_of.index(s)].label} played an illegal action {a!r}")
         g.apply(a)
     scores = g.scores()
     places = g.view(0)["places"]
     out = []
     for i in range(4):
         s = seat_of[i]
-        exact = sum(1 for d in g.deals if d["bids"][s] == d["taken"][s])
-        khishti = sum(1 for d in g.deals if d["bids"][s] >= 1 and d["taken"][s] == 0)
-        st = getattr(bots[s], "stats", None)
-        out.append({"total": scores[s], "first": places[s] == 1, "exact": exact, "khishti": khishti,
+        st: dict[str, float] = getattr(bots[s], "stats", {})
+        out.append({"total": scores[s], "first": places[s] == 1,
+                    "exact": sum(1 for d in g.deals if d["bids"][s] == d["taken"][s]),
+                    "khishti": sum(1 for d in g.deals if d["bids"][s] >= 1 and d["taken"][s] == 0),
+                    "bid": sum(d["bids"][s] for d in g.deals), "taken": sum(d["taken"][s] for d in g.deals),
                     "deals": len(g.deals), "times": times[s],
-                    "rollouts": st["rollouts"] if st else 0, "search_s": st["seconds"] if st else 0.0})
+                    "rollouts": st.get("rollouts", 0), "search_s": st.get("seconds", 0.0)})
     return {"seed": game_seed, "rotation": rotation, "entries": out}
 
 
-def _task(args: tuple[list[tuple[str, float | None]], dict[str, Any], str, int, int]) -> list[dict[str, Any]]:
-    lineup, rules_d, mode, game_seed, k = args
+def play_seed(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_seed: int,
+              k: int) -> list[dict[str, Any]]:
+    """The four rotations of one game seed."""
     return [play_game(lineup, rules_d, mode, game_seed, r, k * 4 + r) for r in range(4)]
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
     if n == 0:
         return 0.0, 0.0
@@ -88,34 +122,43 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(var / n)
 
 
-def summarize(lineup: list[tuple[str, float | None]], results: list[list[dict[str, Any]]]) -> dict[str, Any]:
+def entry_stats(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Rates over the games of one entry: first place, exact bids, bid − taken, khishti, times."""
+    times = sorted(t for r in rows for t in r.get("times", ()))
+    deals = sum(r["deals"] for r in rows) or 1
+    ro = sum(r["rollouts"] for r in rows)
+    ss = sum(r["search_s"] for r in rows)
+    return {
+        "first_rate": sum(r["first"] for r in rows) / max(1, len(rows)),
+        "exact_rate": sum(r["exact"] for r in rows) / deals,
+        "bid_minus_taken": (sum(r["bid"] for r in rows) - sum(r["taken"] for r in rows)) / deals,
+        "mean_bid": sum(r["bid"] for r in rows) / deals,
+        "khishti_per_game": sum(r["khishti"] for r in rows) / max(1, len(rows)),
+        "khishti_rate": sum(r["khishti"] for r in rows) / deals,
+        "decisions": len(times),
+        "mean_ms": 1000 * sum(times) / max(1, len(times)),
+        "p95_ms": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
+        "rollouts_per_s": ro / ss if ss else None,
+    }
+
+
+def summarize(lineup: Sequence[Entry], results: list[list[dict[str, Any]]]) -> dict[str, Any]:
     """``results``: per game seed, its four rotated games."""
-    entries = []
     per_seed = [[sum(g["entries"][i]["total"] for g in games) / len(games) for games in results]
                 for i in range(4)]
-    for i, (name, ms) in enumerate(lineup):
-        rows = [g["entries"][i] for games in results for g in games]
-        times = sorted(t for r in rows for t in r["times"])
+    entries = []
+    for i, e in enumerate(lineup):
         m, ci = mean_ci(per_seed[i])
-        deals = sum(r["deals"] for r in rows) or 1
-        ro = sum(r["rollouts"] for r in rows)
-        ss = sum(r["search_s"] for r in rows)
-        entries.append({
-            "entry": i, "bot": name, "budget_ms": ms, "mean_total": m, "ci95": ci,
-            "first_rate": sum(r["first"] for r in rows) / max(1, len(rows)),
-            "exact_rate": sum(r["exact"] for r in rows) / deals,
-            "khishti_rate": sum(r["khishti"] for r in rows) / deals,
-            "decisions": len(times),
-            "mean_ms": 1000 * sum(times) / max(1, len(times)),
-            "p95_ms": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-            "rollouts_per_s": ro / ss if ss else None,
-        })
-    names = sorted({n for n, _ in lineup}, key=lambda n: [x for x, _ in lineup].index(n))
+        entries.append({"entry": i, "bot": e.name, "label": e.label, "budget_ms": e.budget_ms,
+                        "worlds": e.worlds,
+                        "mean_total": m, "ci95": ci,
+                        **entry_stats([g["entries"][i] for games in results for g in games])})
+    names = list(dict.fromkeys(e.name for e in lineup))
     diffs = []
     for j, a in enumerate(names):
         for b in names[j + 1:]:
-            ia = [i for i, (n, _) in enumerate(lineup) if n == a]
-            ib = [i for i, (n, _) in enumerate(lineup) if n == b]
+            ia = [i for i, e in enumerate(lineup) if e.name == a]
+            ib = [i for i, e in enumerate(lineup) if e.name == b]
             d = [sum(per_seed[i][k] for i in ia) / len(ia) - sum(per_seed[i][k] for i in ib) / len(ib)
                  for k in range(len(results))]
             m, ci = mean_ci(d)
@@ -123,11 +166,53 @@ def summarize(lineup: list[tuple[str, float | None]], results: list[list[dict[st
     return {"games": len(results), "entries": entries, "diffs": diffs}
 
 
+def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
+              progress: Callable[[int, int], None] | None = None) -> Iterable[R]:
+    """``fn`` over ``tasks`` in order, in ``jobs`` processes (fork) when more than one."""
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+            for i, res in enumerate(pool.imap(fn, tasks)):
+                if progress:
+                    progress(i + 1, len(tasks))
+                yield res
+    else:
+        for i, t in enumerate(tasks):
+            res = fn(t)
+            if progress:
+                progress(i + 1, len(tasks))
+            yield res
+
+
+def _lineup_task(args: tuple[list[Entry], dict[str, Any], str, int, int]) -> list[dict[str, Any]]:
+    return play_seed(*args)
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.getrandbits(48) for _ in range(games)]
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    rules = PRESETS[args.rules]
+    if args.khishti == "off":
+        rules = dataclasses.replace(rules, khishti=None)
+    elif args.khishti == "on" and rules.khishti is None:
+        rules = dataclasses.replace(rules, khishti=(200, 500))
+    if args.premium:
+        rules = dataclasses.replace(rules, premium=args.premium)
+    return rules
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m joker arena", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m joker arena", description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--bots", default="medium,random,random,random",
-                    help="four comma-separated levels (easy, medium, hard, insane, random), "
-                         "optionally level@ms")
+                    help="four comma-separated bots (levels, styles or random), each optionally @MS or @Nw")
+    ap.add_argument("--pool", action="store_true", help="every level 1-vs-3 against every style (arena_pool)")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="--pool: the levels on trial")
+    ap.add_argument("--styles", default=None, help="--pool: the tables (default: every style and level)")
+    ap.add_argument("--save", help="--pool: append every game seed's result to this JSON-lines file")
+    ap.add_argument("--report", nargs="+", metavar="FILE", help="--pool: print the table of saved results")
     ap.add_argument("--games", type=int, default=20, help="game seeds; each is played 4 times (rotated)")
     ap.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     ap.add_argument("--khishti", choices=("on", "off"), help="override the preset's khishti (off = none)")
@@ -136,68 +221,54 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="time budget per decision of the search levels")
+    ap.add_argument("--worlds", type=int, default=None,
+                    help="fixed sampled deals per decision (search levels)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = ap.parse_args(argv)
+    if args.pool or args.report:
+        from .arena_pool import pool_main
+        return pool_main(args, ap)
     try:
-        lineup = [parse_entry(x, args.budget_ms) for x in args.bots.split(",")]
+        lineup = [parse_entry(x, args.budget_ms, args.worlds) for x in args.bots.split(",")]
     except ValueError as e:
         ap.error(str(e))
     if len(lineup) != 4:
         ap.error(f"--bots needs four entries, got {len(lineup)}")
-    rules = PRESETS[args.rules]
-    if args.khishti == "off":
-        rules = dataclasses.replace(rules, khishti=None)
-    elif args.khishti == "on" and rules.khishti is None:
-        rules = dataclasses.replace(rules, khishti=(200, 500))
-    if args.premium:
-        rules = dataclasses.replace(rules, premium=args.premium)
-    rng = random.Random(args.seed)
-    seeds = [rng.getrandbits(48) for _ in range(args.games)]
+    rules = rules_from_args(args)
+    seeds = game_seeds(args.seed, args.games)
     tasks = [(lineup, rules.to_dict(), args.mode, s, k + args.seed * 100003) for k, s in enumerate(seeds)]
-    results: list[list[dict[str, Any]]] = []
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        import multiprocessing as mp
-        with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(args.jobs) as pool:
-            for res in pool.imap(_task, tasks):
-                results.append(res)
-                _progress(len(results), len(tasks), t0)
-    else:
-        for t in tasks:
-            results.append(_task(t))
-            _progress(len(results), len(tasks), t0)
+    results = list(run_tasks(_lineup_task, tasks, args.jobs, progress(t0)))
     summary = summarize(lineup, results)
     summary.update({"bots": args.bots, "rules": args.rules, "rules_options": rules.to_dict(),
                     "mode": args.mode,
-                    "seed": args.seed, "budget_ms": args.budget_ms, "seconds": time.perf_counter() - t0})
-    if args.json:
-        print(json.dumps(summary, indent=1))
-    else:
-        print(format_summary(summary))
+                    "seed": args.seed, "budget_ms": args.budget_ms, "worlds": args.worlds,
+                    "seconds": time.perf_counter() - t0})
+    print(json.dumps(summary, indent=1) if args.json else format_summary(summary))
     return 0
 
 
-def _progress(done: int, total: int, t0: float) -> None:
-    dt = time.perf_counter() - t0
-    print(f"\r{done}/{total} game seeds ({4 * done} games) {dt:.0f}s", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)
+def progress(t0: float) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        dt = time.perf_counter() - t0
+        end = "" if done < total else "\n"
+        print(f"\r{done}/{total} tasks {dt:.0f}s", end=end, file=sys.stderr, flush=True)
+    return show
 
 
 def format_summary(s: dict[str, Any]) -> str:
     lines = [f"{s['games']} game seeds x 4 rotations, rules {s['rules']}, mode {s['mode']}, "
-             f"seed {s['seed']}, "
-             f"{s['seconds']:.0f}s"]
-    lines.append(f"{'#':>2} {'bot':<10} {'mean total':>18} {'1st':>6} {'exact':>6} {'khishti':>7} "
+             f"seed {s['seed']}, {s['seconds']:.0f}s"]
+    lines.append(f"{'#':>2} {'bot':<12} {'mean total':>18} {'1st':>6} {'exact':>6} {'bid-tk':>6} "
+                 f"{'khishti':>7} "
                  f"{'mean ms':>8} {'p95 ms':>8} {'rollouts/s':>10}")
     for e in s["entries"]:
-        searching = e["budget_ms"] and e["bot"] in ("hard", "insane")
-        label = e["bot"] + (f"@{e['budget_ms']:g}" if searching else "")
         rps = f"{e['rollouts_per_s']:,.0f}" if e["rollouts_per_s"] else "-"
-        lines.append(f"{e['entry']:>2} {label:<10} {e['mean_total']:>9.0f} ± {e['ci95']:<6.0f} "
+        lines.append(f"{e['entry']:>2} {e['label']:<12} {e['mean_total']:>9.0f} ± {e['ci95']:<6.0f} "
                      f"{100 * e['first_rate']:>5.1f}% {100 * e['exact_rate']:>5.1f}% "
-                     f"{100 * e['khishti_rate']:>6.1f}% "
-                     f"{e['mean_ms']:>8.2f} {e['p95_ms']:>8.1f} {rps:>10}")
+                     f"{e['bid_minus_taken']:>+6.2f} "
+                     f"{100 * e['khishti_rate']:>6.1f}% {e['mean_ms']:>8.2f} {e['p95_ms']:>8.1f} {rps:>10}")
     for d in s["diffs"]:
         lines.append(f"{d['a']} - {d['b']}: {d['diff']:+.0f} ± {d['ci95']:.0f} per game"
                      f"{'  (significant at 95%)' if d['significant'] else ''}")

@@ -1,7 +1,13 @@
-"""The duplicate arena: a small fixed-seed match that Medium must win against random play."""
+"""The duplicate arena: a small fixed-seed match that Medium must win against random play, the entry
+syntax, and a smoke run of the pool mode (every level at every table, saved and reported)."""
 from __future__ import annotations
 
-from joker.arena import main, mean_ci, play_game, summarize
+import json
+
+import pytest
+
+from joker.arena import Entry, main, mean_ci, parse_entry, play_seed, summarize
+from joker.arena_pool import report
 from joker.rules import PRESETS
 
 
@@ -10,22 +16,51 @@ def test_mean_ci():
     assert m == 2.0 and 1.1 < ci < 1.2
 
 
+def test_parse_entry():
+    assert parse_entry("hard@50") == Entry("hard", 50.0, None)
+    assert parse_entry("insane@300w") == Entry("insane", None, 300)
+    assert parse_entry("overbid", 20.0) == Entry("overbid", 20.0, None)
+    assert parse_entry("insane@300w").label == "insane@300w" and Entry("sloppy", 5.0).label == "sloppy"
+    with pytest.raises(ValueError):
+        parse_entry("godlike")
+    with pytest.raises(ValueError):
+        parse_entry("hard@fast")
+
+
 def test_medium_beats_random_in_duplicate():
-    lineup = [("medium", None), ("random", None), ("random", None), ("random", None)]
+    lineup = [Entry("medium"), Entry("random"), Entry("random"), Entry("random")]
     rules = PRESETS["standard"].to_dict()
-    results = [[play_game(lineup, rules, "full", 1000 + k, r, k * 4 + r) for r in range(4)] for k in range(6)]
+    results = [play_seed(lineup, rules, "full", 1000 + k, k) for k in range(6)]
     s = summarize(lineup, results)
     (d,) = s["diffs"]
     assert d["a"] == "medium" and d["b"] == "random"
     assert d["diff"] - d["ci95"] > 0
     med = s["entries"][0]
     assert med["first_rate"] > 0.5 and med["mean_ms"] < 5
+    assert -1 < med["bid_minus_taken"] < 1 and 0 < med["exact_rate"] < 1
 
 
 def test_cli_json(capsys):
-    assert main(["--bots", "easy,random,hard@2,medium", "--games", "1", "--mode", "nines", "--json",
+    assert main(["--bots", "easy,random,hard@2,overbid", "--games", "1", "--mode", "nines", "--json",
                  "--rules", "folk"]) == 0
-    out = capsys.readouterr().out
-    import json
-    s = json.loads(out)
+    s = json.loads(capsys.readouterr().out)
     assert s["games"] == 1 and len(s["entries"]) == 4 and len(s["diffs"]) == 6
+
+
+def test_pool_mode_smoke(tmp_path, capsys):
+    save = tmp_path / "pool.jsonl"
+    assert main(["--pool", "--levels", "easy,medium,hard@2w", "--styles", "overbid,sloppy", "--games", "1",
+                 "--mode", "nines", "--seed", "4", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "margin" in out and "hard@2w - medium" in out
+    records = [json.loads(line) for line in save.read_text().splitlines()]
+    assert len(records) == 6 and {r["table"] for r in records} == {"overbid", "sloppy"}
+    rep = report(records)
+    assert len(rep["rows"]) == 6 and len(rep["steps"]) == 4
+    row = rep["rows"][0]
+    assert row["seeds"] == 1 and 0 <= row["exact_rate"] <= 1 and row["decisions"] > 0
+    # the opponents' calibration is reported too: the overbidder bids more than it takes
+    over = [r for r in rep["rows"] if r["table"] == "overbid"]
+    assert all(r["opp_bid_minus_taken"] > 0 for r in over)
+    assert main(["--report", str(save)]) == 0
+    assert capsys.readouterr().out.count("\n") >= 8

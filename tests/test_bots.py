@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from joker.bots import LEVELS, make_bot
+from joker.bots import LEVELS, STYLES, make_bot
 from joker.bots.heuristic import choose_trump, est_tricks
 from joker.bots.info import Info
 from joker.bots.kernel import rollout, to_kernel
@@ -243,3 +243,38 @@ def test_analyse_values_joker_modes_and_merged_cards():
     a = {c["action"]: c["value"] for c in make_bot("hard", seed=2, worlds=10).analyse(v)}
     assert a["KS"] == a["AS"] and a["X1+S"] == a["X2+S"] and a["X1-D"] == a["X2-D"]
     assert len(a) == 19
+
+
+# ---- the arena's opponent pool -----------------------------------------------------------------
+
+@pytest.mark.parametrize("style", STYLES)
+def test_pool_styles_are_legal_and_reproducible(style):
+    def run(seed):
+        g = Game(PRESETS["standard"], "nines", seed=8)
+        bots = [make_bot(style, seed=seed + i) for i in range(4)]
+        while g.phase != "over" and len(g.deals) < 4:
+            v = g.view(g.to_act)
+            a = bots[g.to_act].act(json.loads(json.dumps(v)))
+            assert a in v["legal"]
+            assert a == make_bot(style, seed=seed + g.to_act).act(v)     # a fresh bot agrees
+            g.apply(a)
+        return list(g.actions)
+    assert run(1) == run(1)
+    if style == "sloppy":
+        assert run(1) != run(50)     # its lapses come from its seed
+
+
+def test_pool_styles_have_their_habits():
+    """Over many deals the overbidder bids above what it takes and the underbidder below."""
+    stats = {}
+    for style in ("overbid", "underbid", "jokerearly"):
+        bid = taken = 0
+        for gs in range(3):
+            g = Game(PRESETS["standard"], "nines", seed=gs)
+            bots = [make_bot(style, seed=i) if i else make_bot("medium", seed=9) for i in range(4)]
+            while g.phase != "over":
+                g.apply(bots[g.to_act].act(g.view(g.to_act)))
+            bid += sum(sum(d["bids"][1:]) for d in g.deals)
+            taken += sum(sum(d["taken"][1:]) for d in g.deals)
+        stats[style] = (bid - taken) / (3 * 3 * 16)
+    assert stats["overbid"] > 0.5 and stats["underbid"] < -0.4 and abs(stats["jokerearly"]) < 0.5

@@ -12,58 +12,20 @@ under a time budget the number of samples depends on the machine).
 """
 from __future__ import annotations
 
-import random
-import zlib
 from typing import Any
 
-from ..cards import parse_hand
-from .heuristic import HeuristicPlayer, choose_trump
+from .base import Bot
+from .heuristic import HeuristicPlayer
 from .info import Info
 from .search import Choice, Searcher, candidates
+from .styles import STYLES, StyleBot, make_style
 
 LEVELS = ("easy", "medium", "hard", "insane")
-PSEUDO_LEVELS = ("random",)
+#: Players for the arena only: uniformly random play and the opponent pool's styles.
+PSEUDO_LEVELS = ("random",) + STYLES
 
 #: Default time budgets (ms per decision) of the search levels in CPython.
 DEFAULT_BUDGET_MS = {"hard": 100.0, "insane": 400.0}
-
-
-class Bot:
-    """Base: dispatches on the view's phase; a forced decision returns at once."""
-
-    level = "base"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-
-    def _rng(self, view: dict[str, Any]) -> random.Random:
-        """A decision RNG derived from the seed and the position only (fresh bots agree)."""
-        key = f"{self.seed}|{view.get('deal_no')}|{view.get('phase')}|{len(view.get('tricks') or [])}|" \
-              f"{len(view.get('trick') or [])}|{view.get('seat')}"
-        return random.Random(zlib.crc32(key.encode()))
-
-    def act(self, view: dict[str, Any]) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("this seat has nothing to do (view['legal'] is empty)")
-        if len(legal) == 1:
-            return str(legal[0])
-        phase = view["phase"]
-        if phase == "trump":
-            return self.trump(view)
-        if phase == "bid":
-            return self.bid(view)
-        return self.play(view)
-
-    def trump(self, view: dict[str, Any]) -> str:
-        a = choose_trump(parse_hand(view["hand"]))
-        return a if a in view["legal"] else str(view["legal"][0])
-
-    def bid(self, view: dict[str, Any]) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    def play(self, view: dict[str, Any]) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
 
 
 class RandomBot(Bot):
@@ -179,6 +141,8 @@ def make_bot(level: str, seed: int | None = None, budget_ms: float | None = None
 
     ``budget_ms`` (time per decision) and ``worlds`` (a fixed number of sampled deals, for
     reproducible search) apply to the search levels only."""
+    if level in STYLES:
+        return make_style(level, seed)
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS + PSEUDO_LEVELS}")
@@ -188,4 +152,5 @@ def make_bot(level: str, seed: int | None = None, budget_ms: float | None = None
     return cls(seed)
 
 
-__all__ = ["make_bot", "LEVELS", "PSEUDO_LEVELS", "DEFAULT_BUDGET_MS", "Bot", "SearchBot", "Choice"]
+__all__ = ["make_bot", "LEVELS", "PSEUDO_LEVELS", "STYLES", "DEFAULT_BUDGET_MS", "Bot", "SearchBot",
+           "StyleBot", "Choice"]

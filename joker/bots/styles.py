@@ -1,0 +1,152 @@
+"""The arena's opponent pool: players whose styles are unlike our bid-seeking kernel.
+
+They sit at the table only in the arena (``python -m joker arena --pool``); each is seeded, legal and,
+like every bot, a pure function of the view and its seed.
+
+* ``overbid`` — bids every joker, ace and king and every high trump (queen, jack); while it needs
+  tricks it plays its highest card, once its bid is made its lowest; it keeps its jokers to the end.
+* ``underbid`` — cautious: bids about two thirds of what its hand is worth, then plays like Medium.
+* ``sloppy`` — Medium with lapses: a random legal action a quarter of the time, and a bid one off
+  (up or down) a third of the time.
+* ``jokerearly`` — bids like Medium, but spends a joker at its first chance: high while it needs
+  tricks, low once its bid is made.
+
+>>> from joker.game import Game
+>>> g = Game(mode="nines", seed=2)
+>>> all(make_style(s, seed=1).act(g.view(g.to_act)) in g.legal_actions() for s in STYLES)
+True
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS, X1, parse_play, play_text
+from .base import Bot
+from .heuristic import HeuristicPlayer, est_tricks, pick_bid
+from .info import Info
+
+SM = SUIT_MASKS
+STYLES = ("overbid", "underbid", "sloppy", "jokerearly")
+
+
+def _power(p: int, trump: int) -> tuple[int, int]:
+    """How high a plain card plays: trumps above every side card, then by rank."""
+    c = p & 63
+    return (1 if c // 9 == trump else 0, c % 9)
+
+
+def _longest_suit(hand: int, trump: int) -> int:
+    return max(range(4), key=lambda s: ((hand & SM[s]).bit_count(), s == trump, -s))
+
+
+def _joker_play(info: Info, plays: list[int], high: bool) -> int | None:
+    """One of ``plays``: a joker played high or low (leading, naming trump or our longest suit)."""
+    mode = HIGH if high else LOW
+    jokers = [p for p in plays if p & 63 >= X1 and p >> 6 & 3 == mode]
+    if not jokers:
+        return None
+    if info.trick:
+        return jokers[0]
+    hand, trump = info.hand & ~JOKER_MASK, info.trump
+    if high and trump >= 0 and hand & SM[trump]:
+        suit = trump
+    elif hand:
+        suit = _longest_suit(hand, trump)
+    else:
+        suit = 0 if trump != 0 else 1
+    named = [p for p in jokers if (p >> 8) - 1 == suit]
+    return named[0] if named else jokers[0]
+
+
+class StyleBot(Bot):
+    """Base of the pool styles: Medium's bidding and play unless a style says otherwise."""
+
+    level = "style"
+
+    def bid(self, view: dict[str, Any]) -> str:
+        return self.style_bid(view, Info.from_view(view), self._rng(view))
+
+    def play(self, view: dict[str, Any]) -> str:
+        info = Info.from_view(view)
+        lead = not info.trick
+        plays = [parse_play(a, lead=lead) for a in view["legal"]]
+        return play_text(self.style_play(view, info, plays, self._rng(view)))
+
+    def style_bid(self, view: dict[str, Any], info: Info, rng: random.Random) -> str:
+        return HeuristicPlayer(rng).bid(view, info)
+
+    def style_play(self, view: dict[str, Any], info: Info, plays: list[int], rng: random.Random) -> int:
+        return parse_play(HeuristicPlayer(rng).play(view, info), lead=not info.trick)
+
+
+class Overbidder(StyleBot):
+    level = "overbid"
+
+    def style_bid(self, view: dict[str, Any], info: Info, rng: random.Random) -> str:
+        hand, trump = info.hand, info.trump
+        count = (hand & JOKER_MASK).bit_count()
+        for s in range(4):
+            m = hand >> 9 * s & 0x1FF
+            count += (m >> 7 & 3).bit_count()                    # king, ace
+            if s == trump:
+                count += (m >> 5 & 3).bit_count()                # jack, queen of trumps
+        count = min(count, info.n)
+        return str(min(view["legal"], key=lambda a: (abs(int(a) - count), -int(a))))
+
+    def style_play(self, view: dict[str, Any], info: Info, plays: list[int], rng: random.Random) -> int:
+        need = info.need(info.seat)
+        cards = [p for p in plays if p & 63 < X1]
+        if not cards:                                            # only jokers left: now they go
+            j = _joker_play(info, plays, high=need > 0)
+            return j if j is not None else plays[0]
+        if need > 0:
+            return max(cards, key=lambda p: _power(p, info.trump))
+        return min(cards, key=lambda p: _power(p, info.trump))
+
+
+class Underbidder(StyleBot):
+    level = "underbid"
+
+    def style_bid(self, view: dict[str, Any], info: Info, rng: random.Random) -> str:
+        e = est_tricks(info.hand, info.trump, info.n)
+        return pick_bid(0.65 * e - 0.25, view["legal"])
+
+
+class Sloppy(StyleBot):
+    level = "sloppy"
+
+    def style_bid(self, view: dict[str, Any], info: Info, rng: random.Random) -> str:
+        a = super().style_bid(view, info, rng)
+        if rng.random() < 1 / 3:
+            b = int(a) + rng.choice((-1, 1))
+            if str(b) in view["legal"]:
+                return str(b)
+        return a
+
+    def style_play(self, view: dict[str, Any], info: Info, plays: list[int], rng: random.Random) -> int:
+        if rng.random() < 0.25:
+            return rng.choice(plays)
+        return super().style_play(view, info, plays, rng)
+
+
+class JokerEarly(StyleBot):
+    level = "jokerearly"
+
+    def style_play(self, view: dict[str, Any], info: Info, plays: list[int], rng: random.Random) -> int:
+        j = _joker_play(info, plays, high=info.need(info.seat) > 0)
+        if j is not None:
+            return j
+        return super().style_play(view, info, plays, rng)
+
+
+_STYLES: dict[str, type[StyleBot]] = {"overbid": Overbidder, "underbid": Underbidder, "sloppy": Sloppy,
+                                      "jokerearly": JokerEarly}
+
+
+def make_style(name: str, seed: int | None = None) -> StyleBot:
+    """A pool player of style ``name`` (one of :data:`STYLES`)."""
+    cls = _STYLES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown style {name!r}; expected one of {STYLES}")
+    return cls(seed)
