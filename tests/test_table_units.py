@@ -11,24 +11,28 @@ import pytest
 
 from joker import web
 from joker.cards import DECK, card_text  # noqa: F401 - DECK lists every card
+from joker.facts import facts
 from joker.game import Game
 from joker.rules import PRESETS
+from tools.build.i18n import compile_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
-STRINGS = json.loads((ROOT / "static" / "js" / "i18n.json").read_text(encoding="utf-8"))
+CATALOG = compile_catalogs(ROOT / "static" / "locale")
+STRINGS = CATALOG["strings"]["en"]
 JS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "static" / "js").glob("*.js"))}
 ALL_JS = "\n".join(JS.values())
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
-LANGS = ("en", "ru", "ka")
+LANGS = ("ru", "en", "ka")
 
 
 def test_every_string_in_three_languages_with_the_same_placeholders() -> None:
-    for key, entry in STRINGS.items():
-        assert set(entry) == set(LANGS), key
-        marks = {lang: sorted(re.findall(r"\{(\w+)\}", entry[lang])) for lang in LANGS}
-        for lang in LANGS:
-            assert entry[lang].strip(), f"{key} is empty in {lang}"
-            assert marks[lang] == marks["en"], f"{key}: placeholders differ in {lang}"
+    """compile_catalogs refuses missing keys and placeholders that differ; nothing may be empty."""
+    assert CATALOG["langs"] == list(LANGS)
+    for lang in LANGS:
+        assert set(CATALOG["strings"][lang]) == set(STRINGS)
+        for key, text in CATALOG["strings"][lang].items():
+            for form in text.values() if isinstance(text, dict) else [text]:
+                assert form.strip(), f"{key} is empty in {lang}"
 
 
 def test_every_key_the_ui_uses_exists() -> None:
@@ -36,8 +40,12 @@ def test_every_key_the_ui_uses_exists() -> None:
     missing = sorted(k for k in used if k not in STRINGS)
     assert not missing, missing
     # keys built at run time
+    f = facts()
+    options = [f"opt.{name}.{v}" for name, values in f["options"].items() for v in values if isinstance(v, str)] \
+        + [f"opt.{name}.off" for name, values in f["options"].items() if None in values] \
+        + ["opt.on", "opt.off", "opt.khishti.pair", "opt.khishti.always"]
     dynamic = [f"name.{s}" for s in range(4)] + [f"suit.{s}" for s in "SCDH"] + [f"rank.{r}" for r in "6789TJQKA"] \
-        + [f"level.{lv}" for lv in web.LEVELS] + [f"mode.{m}" for m in ("full", "nines")] \
+        + [f"level.{lv}" for lv in f["levels"]] + [f"mode.{m['name']}" for m in f["modes"]] + options \
         + [f"preset.{p}" for p in PRESETS] + [f"preset.{p}.hint" for p in PRESETS] \
         + [f"speed.{s}" for s in ("slow", "normal", "fast")] + [f"lang.{lang}" for lang in LANGS] \
         + [f"results.place.{i}" for i in range(1, 5)] + [f"rules.premium.{p}" for p in ("bonus", "georgian", "folk")] \
@@ -88,15 +96,36 @@ def test_every_refusal_reason_is_translated() -> None:
     assert not missing, missing
 
 
-def test_first_screen_presets_equal_the_engine_presets() -> None:
-    settings = JS["settings.js"]
-    block = settings[settings.index("const PRESETS = {"):]
-    block = block[:block.index("};") + 1]
-    for name, rules in PRESETS.items():
-        m = re.search(rf"{name}: (\{{[^}}]*\}})", block)
-        assert m, name
-        js = json.loads(re.sub(r"(\w+):", r'"\1":', m.group(1)))
-        assert js == rules.to_dict(), name
+def test_facts_are_the_engines() -> None:
+    """What the first screen offers (facts.json) is what the package accepts, nothing restated."""
+    from joker.bots import LEVELS
+    from joker.game import DEAL_SIZES
+    from joker.rules import FIRST_DEALERS, PREMIUMS, TRUMP_IN_NINES, Rules
+    f = facts()
+    assert f["levels"] == list(LEVELS)
+    assert {m["name"]: m["deals"] for m in f["modes"]} == {m: len(sizes) for m, sizes in DEAL_SIZES.items()}
+    assert f["presets"] == {name: rules.to_dict() for name, rules in PRESETS.items()}
+    assert f["option_names"] == list(Rules().to_dict())
+    assert sorted(f["options"]["trump_in_nines"]) == sorted(TRUMP_IN_NINES)
+    assert sorted(f["options"]["premium"]) == sorted(PREMIUMS)
+    assert sorted(f["options"]["first_dealer"]) == sorted(FIRST_DEALERS)
+    for rules in PRESETS.values():  # every preset can be set with the options offered
+        for name, value in rules.to_dict().items():
+            assert value in f["options"][name], (name, value)
+    for name, values in f["options"].items():  # and every value offered is a valid rule
+        for value in values:
+            Rules.from_dict({**PRESETS["standard"].to_dict(), name: value})
+    assert f["defaults"]["preset"] in f["presets"] and f["defaults"]["level"] in f["levels"]
+    json.dumps(f)
+
+
+def test_first_screen_has_a_place_for_every_choice() -> None:
+    """index.html lays the first screen out; every group of choices the package offers has its place."""
+    for name in ("level", "mode", "preset"):
+        assert f'data-choices="{name}"' in INDEX, name
+    for name in facts()["option_names"]:
+        assert f'data-option="{name}"' in INDEX, name
+    assert 'type="radio" name="level"' not in INDEX  # the choices themselves come from facts.json
 
 
 def _run(coro):  # type: ignore[no-untyped-def]

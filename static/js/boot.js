@@ -9,7 +9,8 @@ import { $ } from "./dom.js";
 import { S } from "./state.js";
 import { loadSettings, applyPace } from "./settings.js";
 import { checkStoredData } from "./saving.js";
-import { bindSettings, refreshContinue } from "./first-screen.js";
+import { loadFacts } from "./facts.js";
+import { buildSettingsForm, bindSettings, refreshContinue } from "./first-screen.js";
 import { startLoadingBar } from "./loading.js";
 import { storageProblem, showUpdate } from "./toasts.js";
 import { requestRender } from "./table.js";
@@ -30,11 +31,12 @@ import "./stats.js";
 
 async function boot() {
   for (const art of ["joker-red", "joker-black", "back"]) new Image().src = `cards/${art}.svg`;  // ready before first use
-  S.settings = loadSettings();
-  applyPace();
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) document.documentElement.classList.add("reduce-motion");
   startLoadingBar();
-  await loadStrings();
+  await Promise.all([loadStrings(), loadFacts()]);
+  S.settings = loadSettings();
+  applyPace();
+  buildSettingsForm();
   bindSettings();
   bindInput();
   bindDialogs();

@@ -1,11 +1,55 @@
 // The first screen: the settings form (level, game, rules preset and options, speed), the
-// CONTINUE button with what it continues, the notice line and the sound switch.
+// CONTINUE button with what it continues, the notice line and the sound switch. The choices of
+// level, game, preset and each rule option are the package's (facts.js); index.html only says
+// where each group goes.
 import { t, translateDom, getLang, setLang, onLangChange } from "./i18n.js";
 import * as sound from "./sound.js";
 import { $, $$ } from "./dom.js";
 import { S } from "./state.js";
-import { PRESETS, storeSettings, presetOf, khishtiValue, khishtiRule, applyPace } from "./settings.js";
+import { html } from "./html.js";
+import { levels, modeNames, dealsOf, presets, optionNames, optionValues } from "./facts.js";
+import { storeSettings, presetOf, optionValue, optionRule, applyPace } from "./settings.js";
 import { readSave, saveMeta } from "./saving.js";
+
+// The text of one choice in the current language.
+function choiceLabel(name, value) {
+  if (name === "mode") return `${t("mode." + value)} · ${t("mode.deals", { n: dealsOf(value) })}`;
+  if (name === "level" || name === "preset") return t(`${name}.${value}`);
+  if (typeof value === "boolean") return t(value ? "opt.on" : "opt.off");
+  if (value === null) return t(`opt.${name}.off`);
+  if (Array.isArray(value)) {
+    const [small, nine] = value;
+    return small === nine ? t(`opt.${name}.always`, { points: small }) : t(`opt.${name}.pair`, { small, nine });
+  }
+  return t(`opt.${name}.${value}`);
+}
+
+const choiceLabels = [];  // [span, name, value]: relabelled when the language changes
+
+function radios(name, values, testid) {
+  return values.map((value) => {
+    const v = optionValue(value);
+    return html`<label data-testid="${testid(v)}"><input type="radio" name="${name}" value="${v}"><span data-choice="${name}"></span></label>`;
+  });
+}
+
+// The choices, from the package's facts: once, at start.
+export function buildSettingsForm() {
+  const groups = { level: levels(), mode: modeNames(), preset: Object.keys(presets()) };
+  for (const [name, values] of Object.entries(groups)) {
+    $(`[data-choices="${name}"]`).insertAdjacentHTML("beforeend", String(html`${radios(name, values, (v) => `${name}-${v}`)}`));
+  }
+  for (const name of optionNames()) {
+    const row = $(`[data-option="${name}"]`);
+    row.insertAdjacentHTML("beforeend", String(html`<div class="seg seg-small" role="radiogroup" data-opt="${name}">${
+      radios(name, optionValues(name), (v) => `opt-${name}-${v}`)}</div>`));
+  }
+  for (const span of $$("[data-choice]")) {
+    const name = span.dataset.choice;
+    const radio = span.previousElementSibling.value;
+    choiceLabels.push([span, name, name in groups ? radio : optionRule(name, radio)]);
+  }
+}
 
 function setRadio(name, value) {
   const el = $(`input[name="${name}"][value="${value}"]`);
@@ -17,45 +61,33 @@ export function fillSettingsForm() {
   setRadio("level", s.level);
   setRadio("mode", s.mode);
   setRadio("speed", s.speed);
-  const r = s.rules;
-  setRadio("khishti", khishtiValue(r.khishti));
-  setRadio("premium", r.premium);
-  setRadio("trump_in_nines", r.trump_in_nines);
-  setRadio("high_lead_trumpable", r.high_lead_trumpable ? "on" : "off");
-  setRadio("first_dealer", r.first_dealer);
-  const p = presetOf(r);
+  for (const name of optionNames()) setRadio(name, optionValue(s.rules[name]));
+  const p = presetOf(s.rules);
   $$('input[name="preset"]').forEach((el) => { el.checked = el.value === p; });
   $("#preset-hint").textContent = p ? t(`preset.${p}.hint`) : t("preset.custom");
 }
 
 const checked = (name) => $(`input[name="${name}"]:checked`)?.value;
 
-export function readSettingsForm() {
-  S.settings.level = checked("level") || "medium";
-  S.settings.mode = checked("mode") || "full";
-  S.settings.speed = checked("speed") || "normal";
-  S.settings.rules = {
-    trump_in_nines: checked("trump_in_nines"),
-    high_lead_trumpable: checked("high_lead_trumpable") === "on",
-    khishti: khishtiRule(checked("khishti")),
-    premium: checked("premium"),
-    first_dealer: checked("first_dealer"),
-  };
-}
-
-// A preset replaces the rule options; level, game and speed stay as chosen.
-function readLevelModeSpeed() {
-  S.settings.level = checked("level") || S.settings.level;
-  S.settings.mode = checked("mode") || S.settings.mode;
-  S.settings.speed = checked("speed") || S.settings.speed;
+// The form into S.settings (what is not checked keeps its value). A preset's click only
+// replaces the rule options.
+export function readSettingsForm({ rules = true } = {}) {
+  const s = S.settings;
+  for (const name of ["level", "mode", "speed"]) s[name] = checked(name) || s[name];
+  if (rules) {
+    s.rules = Object.fromEntries(optionNames().map((name) => {
+      const v = optionRule(name, checked(name));
+      return [name, v === undefined ? s.rules[name] : v];
+    }));
+  }
 }
 
 export function bindSettings() {
   $("#settings").addEventListener("change", (e) => {
     const el = e.target;
     if (el.name === "preset") {
-      S.settings.rules = { ...PRESETS[el.value] };
-      readLevelModeSpeed();
+      S.settings.rules = { ...presets()[el.value] };
+      readSettingsForm({ rules: false });
       fillSettingsForm();
     } else {
       readSettingsForm();
@@ -95,6 +127,7 @@ export function renderSoundButton() {
 
 onLangChange(() => {
   translateDom();
+  for (const [span, name, value] of choiceLabels) span.textContent = choiceLabel(name, value);
   document.title = t("app.title");
   $$("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === getLang())));
   fillSettingsForm();

@@ -1,15 +1,20 @@
-// One translation table (i18n.json: key -> {en, ru, ka}) for every user-visible string.
+// Every user-visible string, in ru, en and ka: the gettext catalogues static/locale/<lang>.po,
+// compiled by build.py into locale/strings.json ({langs, strings: {lang: {key: text | forms}}}).
+// A counted string has one text per plural category and is chosen by its {n} with
+// Intl.PluralRules (ru: one / few / many; en: one / other; ka: one form).
 import * as store from "./store.js";
 
-const LANGS = ["ru", "en", "ka"];
 const STORE = "joker.lang";
-let table = {};
+let LANGS = ["ru", "en", "ka"];
+let strings = {};
 let lang = "en";
+const plurals = {};
 
 export async function loadStrings() {
-  const url = new URL("./i18n.json", import.meta.url);
-  const res = await fetch(url);
-  table = await res.json();
+  const res = await fetch(new URL("../locale/strings.json", import.meta.url));
+  const doc = await res.json();
+  LANGS = doc.langs;
+  strings = doc.strings;
   lang = pickLang();
   document.documentElement.lang = lang;
   return lang;
@@ -47,12 +52,19 @@ const listeners = [];
 export function onLangChange(fn) { listeners.push(fn); }
 export function refreshLang() { for (const fn of listeners) fn(lang); }
 
-export function has(key) { return Object.prototype.hasOwnProperty.call(table, key); }
+export function has(key) { return Object.prototype.hasOwnProperty.call(strings.en || {}, key); }
 
-// t("why.must_follow", {suit: "hearts"}) -> text in the current language.
+// The form of a counted string for n in the current language.
+function pluralForm(forms, n) {
+  const rules = (plurals[lang] ||= new Intl.PluralRules(lang));
+  return forms[rules.select(Number(n))] ?? forms.other ?? forms.many ?? Object.values(forms)[0];
+}
+
+// t("why.must_follow", {suit: "hearts"}) -> text in the current language; a counted string
+// takes the form for params.n ("1 card", "5 cards"; "5 карт", "2 карты").
 export function t(key, params) {
-  const entry = table[key];
-  let s = entry ? (entry[lang] ?? entry.en) : key;
+  let s = strings[lang]?.[key] ?? strings.en?.[key] ?? key;
+  if (typeof s === "object") s = pluralForm(s, params?.n ?? 0);
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
   return s;
 }

@@ -14,7 +14,7 @@ export { version };
 const indexURL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("snapshot.bin.gz", indexURL).href;
 
-// Defined by build.py (SNAPSHOT_PY): reseeds random (its state is frozen in the snapshot), writes
+// Defined by tools/build/snapshot_restore.py (imported into the snapshot): reseeds random (its state is frozen in the snapshot), writes
 // the bytecode of PyScript's own `pyscript` package, forgets the import system's directory
 // listings (the file system is new at every start).
 const AFTER_RESTORE = "__import__('_joker_snapshot').after_restore()";

@@ -3,7 +3,7 @@
 // and the statistics are checked by Python once it runs: a bad entry is set aside and reported.
 import * as store from "./store.js";
 import * as engine from "./engine.js";
-import { CHOICES } from "./settings.js";
+import { modeNames } from "./facts.js";
 
 export const SAVE_KEY = "joker.save";
 const META_KEY = SAVE_KEY + ".meta";
@@ -14,7 +14,7 @@ export function readSave() { return store.read(SAVE_KEY) || null; }
 export function saveMeta() {
   let m = null;
   try { m = JSON.parse(store.read(META_KEY) || "null"); } catch (e) { m = null; }
-  const ok = m && Number.isInteger(m.deal_no) && Number.isInteger(m.deals_total) && CHOICES.mode.includes(m.mode);
+  const ok = m && Number.isInteger(m.deal_no) && Number.isInteger(m.deals_total) && modeNames().includes(m.mode);
   return ok ? m : null;  // only the CONTINUE label uses it: a bad one just goes unused
 }
 

@@ -9,7 +9,7 @@ import { S } from "./state.js";
 const AVATAR = ["#5b7db1", "#b1577a", "#5f9e6e", "#b98a3e"];
 
 export function renderPlates(v) {
-  $("#plate-deal").innerHTML = html`<span class="lines"><b>${t("bar.deal", { n: v.deal_no, total: v.deals_total })}</b>` +
+  $("#plate-deal").innerHTML = html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
     html`<small>${t("bar.cards", { n: v.cards })}</small></span>`;
   const bidSum = (v.bids || []).reduce((a, b) => a + (b ?? 0), 0);
   const anyBid = (v.bids || []).some((b) => b !== null);
@@ -49,7 +49,7 @@ export function renderSeats(v) {
       html`<div class="score" data-testid="score-${s}" title="${t("a11y.score")}">${score}</div>` +
       html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>`);
     if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
-    let label = badge ? t("a11y.seat_bid", { name, score, taken, bid }) : t("a11y.seat", { name, score });
+    let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
     if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
     if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }
     el.classList.toggle("to-act", v.to_act === s && v.phase !== "over" && !S.busy);

@@ -2,44 +2,47 @@
 // of the table that the speed setting chooses.
 import * as store from "./store.js";
 import { S, URL_PACE } from "./state.js";
+import { levels, modeNames, presets, optionNames, optionValues, defaults } from "./facts.js";
 
 const SETTINGS_KEY = "joker.settings";
-
-// Rule presets as offered on the first screen (the same values as joker.rules.PRESETS; a unit
-// test keeps them equal). The engine validates whatever is sent.
-export const PRESETS = {
-  standard: { trump_in_nines: "chosen", high_lead_trumpable: false, khishti: [200, 500], premium: "georgian", first_dealer: "random" },
-  tvaladze: { trump_in_nines: "dealer_card", high_lead_trumpable: true, khishti: null, premium: "bonus", first_dealer: "random" },
-  folk: { trump_in_nines: "chosen", high_lead_trumpable: true, khishti: [200, 200], premium: "folk", first_dealer: "aces" },
-};
+// The speeds of the table (a choice of this layer, not the engine's): see PACES below.
+export const SPEEDS = ["slow", "normal", "fast"];
 
 // Stored as {"v": 1, level, mode, speed, rules}; an entry without "v" is the first format (same
 // fields) and is taken as is. Anything else (garbage, another version, wrong types) is set aside.
 const SETTINGS_VERSION = 1;
-export const CHOICES = {
-  level: ["easy", "medium", "hard", "insane"], mode: ["full", "nines"], speed: ["slow", "normal", "fast"],
-  trump_in_nines: ["chosen", "dealer_card"], premium: ["bonus", "georgian", "folk"], first_dealer: ["random", "aces"],
-  khishti: ["off", "200_500", "200_200"],
-};
 
-export const khishtiValue = (k) => (k === null ? "off" : `${k[0]}_${k[1]}`);
-export const khishtiRule = (v) => (v === "off" ? null : v.split("_").map(Number));
+// A rule option's value as a radio button's value: true "on", false / null "off", a pair "200_500".
+export function optionValue(value) {
+  if (value === true) return "on";
+  if (value === false || value === null) return "off";
+  return Array.isArray(value) ? value.join("_") : String(value);
+}
 
+// The rule option's value (as the engine takes it) that a radio button stands for.
+export function optionRule(name, radio) {
+  return optionValues(name).find((v) => optionValue(v) === radio);
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// What is wrong with stored settings (an i18n key), or null: every value must be one the
+// package offers (levels, modes, rule option values) or one of our speeds.
 function settingsProblem(s) {
   if (!s || typeof s !== "object" || Array.isArray(s)) return "storage.settings_reset";
   if ("v" in s && s.v !== SETTINGS_VERSION) return "storage.settings_version";
-  for (const k of ["level", "mode", "speed"]) if (!CHOICES[k].includes(s[k])) return "storage.settings_reset";
+  if (!levels().includes(s.level) || !modeNames().includes(s.mode) || !SPEEDS.includes(s.speed)) return "storage.settings_reset";
   const r = s.rules;
   if (!r || typeof r !== "object" || Array.isArray(r)) return "storage.settings_reset";
-  for (const k of ["trump_in_nines", "premium", "first_dealer"]) if (!CHOICES[k].includes(r[k])) return "storage.settings_reset";
-  if (typeof r.high_lead_trumpable !== "boolean") return "storage.settings_reset";
-  const kh = r.khishti === null ? "off" : Array.isArray(r.khishti) && r.khishti.length === 2 ? `${r.khishti[0]}_${r.khishti[1]}` : "?";
-  if (!CHOICES.khishti.includes(kh)) return "storage.settings_reset";
+  for (const name of optionNames()) {
+    if (!optionValues(name).some((v) => same(v, r[name]))) return "storage.settings_reset";
+  }
   return null;
 }
 
 export function loadSettings() {
-  const d = { level: "medium", mode: "full", preset: "standard", speed: "normal", rules: { ...PRESETS.standard } };
+  const { level, mode, preset } = defaults();
+  const d = { level, mode, speed: "normal", rules: { ...presets()[preset] } };
   const text = store.read(SETTINGS_KEY);
   if (text === null) return d;
   let s;
@@ -59,8 +62,8 @@ export function storeSettings() {
 }
 
 export function presetOf(rules) {
-  for (const [name, p] of Object.entries(PRESETS)) {
-    if (JSON.stringify(p) === JSON.stringify(rules)) return name;
+  for (const [name, p] of Object.entries(presets())) {
+    if (same(p, rules)) return name;
   }
   return null;
 }
@@ -72,7 +75,6 @@ const PACES = {
   fast: { think: 220, hold: 500, deal: 25 },
   instant: { think: 0, hold: 0, deal: 0 },   // ?pace=fast: tests and demos, no animation
 };
-export const SPEEDS = ["slow", "normal", "fast"];
 
 export function paceName() {
   if (URL_PACE === "fast") return "instant";

@@ -13,7 +13,7 @@ const cells = (f) => SEATS.map((s) => html`<td>${f(s)}</td>`);
 const trumpCell = (tr) => (tr ? html`<span class="${tr === "H" || tr === "D" ? "red" : ""}">${SUIT_SYMBOL[tr]}</span>` : "—");
 
 function pulkaRows(pk) {
-  return html`<tr class="pulka"><td colspan="3">${t("sheet.pulka", { n: pk.no })}</td>${cells((s) => pk.points[s])}</tr>` +
+  return html`<tr class="pulka"><td colspan="3">${t("sheet.pulka", { no: pk.no })}</td>${cells((s) => pk.points[s])}</tr>` +
     html`<tr class="premium"><td colspan="3">${t("sheet.premium")}</td>${cells((s) => (pk.premium[s] ? "+" + pk.premium[s] : ""))}</tr>` +
     html`<tr class="premium"><td colspan="3">${t("sheet.struck")}</td>${cells((s) => (pk.struck[s] !== null && pk.struck[s] !== undefined ? "−" + Math.abs(pk.struck_points[s]) : ""))}</tr>` +
     html`<tr class="total"><td colspan="3">${t("sheet.total")}</td>${cells((s) => pk.total[s])}</tr>`;

@@ -7,7 +7,7 @@ import * as engine from "./engine.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
-import { CHOICES } from "./settings.js";
+import { levels, modeNames } from "./facts.js";
 import { STATS_KEY } from "./saving.js";
 import { defineDialog, onButton, openDialog, closeDialog, closeButton } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
@@ -48,7 +48,7 @@ export async function openStats() {
   const m = S.statsMsg;
   const msg = m ? html`<p class="stats-msg ${m.bad ? "bad" : ""}" data-testid="stats-message" data-reason="${m.key}" role="${m.bad ? "alert" : "status"}">${t(m.key)}</p>` : "";
   openDialog("stats", html`<header><h2>${t("stats.title")}</h2>${closeButton()}</header>` +
-    html`<div class="body stats" data-testid="stats-body">${seg("level", CHOICES.level, d.level, "stats.level")}${seg("mode", CHOICES.mode, d.mode, "stats.mode")}` +
+    html`<div class="body stats" data-testid="stats-body">${seg("level", levels(), d.level, "stats.level")}${seg("mode", modeNames(), d.mode, "stats.mode")}` +
     html`${body}${msg}</div>` + footer(), { label: t("stats.title") });
   const file = $("#stats-file");
   if (file) file.addEventListener("change", () => { if (file.files && file.files[0]) importStats(file.files[0]); });

@@ -34,7 +34,7 @@ function statusFor() {
   if (S.paused) return { text: t("status.paused"), cls: "" };
   if (S.intro) return { text: S.intro, cls: "" };
   if (S.dialog === "summary" || (S.busy && S.holdWinner === null && S.shown !== S.view && S.shown.deal_no !== v.deal_no)) {
-    return { text: t("status.deal_over", { n: S.shown.deal_no }), cls: "" };
+    return { text: t("status.deal_over", { no: S.shown.deal_no }), cls: "" };
   }
   if (S.holdWinner !== null) {
     return { text: S.holdWinner === 0 ? t("status.trick_won_you") : t("status.trick_won", { name: t("name." + S.holdWinner) }), cls: "" };

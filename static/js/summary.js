@@ -22,7 +22,7 @@ function openSummary(v) {
   const pk = pulkaEnded ? v.pulkas[v.pulkas.length - 1] : null;
   const rows = SEATS.map((s) => {
     const exact = d.bids[s] === d.taken[s];
-    return html`<tr class="${s === 0 ? "me" : ""}" data-testid="summary-row-${s}"><td>${t("name." + s)}${d.dealer === s ? html` <small>(D)</small>` : ""}</td>` +
+    return html`<tr class="${s === 0 ? "me" : ""}" data-testid="summary-row-${s}"><td>${t("name." + s)}${d.dealer === s ? html` <small>(${t("dealer.badge")})</small>` : ""}</td>` +
       html`<td>${d.bids[s] === 0 ? t("bid.pass_short") : d.bids[s]}</td><td>${d.taken[s]}</td>` +
       html`<td class="${exact ? "exact" : "miss"}">${d.points[s]}</td><td><b>${v.scores[s]}</b></td></tr>`;
   }).join("");
@@ -32,15 +32,15 @@ function openSummary(v) {
       html`<td><b>${pk.total[s]}</b></td></tr>`).join("") : "";
   const trump = d.trump ? `${t("bar.trump")} ${SUIT_SYMBOL[d.trump]}` : t("bar.no_trump");
   const last = v.phase === "over";
-  const title = t("summary.title", { n: d.no, total: v.deals_total });
+  const title = t("summary.title", { no: d.no, total: v.deals_total });
   const markup = html`<header><h2>${title}</h2></header><div class="body">` +
     html`<p class="summary-note">${t("bar.cards", { n: d.cards })} · ${trump}</p>` +
     html`<table class="scores" data-testid="summary-table"><thead><tr><th>${t("summary.player")}</th><th>${t("summary.bid")}</th>` +
     html`<th>${t("summary.taken")}</th><th>${t("summary.points")}</th>` +
     html`<th>${t("summary.total")}</th></tr></thead><tbody>` + rows + `</tbody></table>` +
-    (pk ? html`<h3 class="pulka-title">${t("summary.pulka_end", { n: pk.no })}</h3>` +
+    (pk ? html`<h3 class="pulka-title">${t("summary.pulka_end", { no: pk.no })}</h3>` +
       html`<table class="scores" data-testid="pulka-table"><thead><tr><th>${t("summary.player")}</th><th>${t("sheet.pulka_sum")}</th>` +
-      html`<th>${t("summary.premium")}</th><th>${t("summary.struck")}</th><th>${t("sheet.pulka", { n: pk.no })}</th></tr></thead>` +
+      html`<th>${t("summary.premium")}</th><th>${t("summary.struck")}</th><th>${t("sheet.pulka", { no: pk.no })}</th></tr></thead>` +
       `<tbody>` + pulkaRows + `</tbody></table>` : "") +
     `</div>` +
     html`<footer><button type="button" class="btn btn-primary" data-next="1" data-testid="summary-next" data-autofocus>${t(last ? "summary.results" : "summary.next")}</button></footer>`;

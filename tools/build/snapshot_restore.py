@@ -1,0 +1,41 @@
+"""``_joker_snapshot``: imported while the memory snapshot is made (snapshot_make.py), so it lives
+in the snapshot; js/pyodide-snapshot.mjs calls :func:`after_restore` once the snapshot is restored.
+
+PyScript writes its own ``pyscript`` package (Python source) into the cwd and imports it at every
+start; its bytecode, compiled here as *checked* hash-based .pyc (used only if the source is
+byte-identical), saves compiling it again in every interpreter.  Files do not survive in a
+snapshot (only the heap does), so the .pyc are kept in memory and written at restore.
+"""
+from __future__ import annotations
+
+import importlib._bootstrap_external as _be
+import importlib.util as _util
+
+HOME = "/home/pyodide"        # the interpreter's cwd, where PyScript writes its files
+PYC: dict[str, bytes] = {}    # path relative to HOME -> .pyc bytes
+
+
+def add(files: dict[str, str]) -> None:
+    """Compile PyScript's own sources ({"pyscript/__init__.py": source, ...})."""
+    for rel, text in files.items():
+        if rel.endswith(".py"):
+            data = text.encode()
+            code = compile(data, HOME + "/" + rel, "exec", dont_inherit=True)
+            PYC[_util.cache_from_source(rel)] = bytes(
+                _be._code_to_hash_pyc(code, _util.source_hash(data), checked=True))  # type: ignore[attr-defined]
+
+
+def after_restore() -> None:
+    """Reseed random (the snapshot froze its state), write the .pyc, forget stale listings."""
+    import importlib
+    import os
+    import random
+    random.seed()
+    for rel, pyc in PYC.items():
+        try:
+            os.makedirs(os.path.dirname(rel), exist_ok=True)
+            with open(rel, "wb") as f:
+                f.write(pyc)
+        except OSError:
+            pass
+    importlib.invalidate_caches()  # the file system is new: forget the finders' listings
