@@ -1,49 +1,29 @@
-"""Entry of the ``bot`` PyScript worker: bot search off the main thread.
+"""Entry of the ``bot`` PyScript worker: bot search off the page's thread.
 
-The main thread (:mod:`joker.web`) sends the bot seat's ``Game.view(seat)`` as JSON and gets
-back one action string.  Bots are kept per (seat, level, seed) between calls so that a bot
-with memory keeps it for the whole game; :func:`reset` forgets them when a new game starts.
-
-Until ``joker.bots`` exists, a seat plays a uniformly random legal action (a stand-in).
+The page (:mod:`joker.web`) sends the bot seat's ``Game.view(seat)`` as JSON and gets back one
+action string.  Bots are kept per (seat, level, seed) between calls so that a bot with memory keeps
+it for the whole game; :func:`reset` forgets them when a new game starts.
 """
 from __future__ import annotations
 
 import json
-import random
 import sys
-from typing import Any
 
-_BOTS: dict[tuple[int, str, int], Any] = {}
+from joker.bots import Bot, make_bot
 
-
-def _make(level: str, seed: int, budget_ms: int) -> Any:
-    try:
-        from joker.bots import make_bot  # type: ignore[import-not-found]
-    except ImportError:
-        return _RandomBot(seed)
-    return make_bot(level, seed=seed, budget_ms=budget_ms)
-
-
-class _RandomBot:
-    """Temporary stand-in: a uniformly random legal action."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: dict[str, Any]) -> str:
-        return self.rng.choice(view["legal"])
+_BOTS: dict[tuple[int, str, int], Bot] = {}
 
 
 def act(view_json: str, level: str = "medium", seed: int = 0, budget_ms: int = 300) -> str:
-    """The action the bot at ``view["seat"]`` chooses in ``view``."""
+    """The action the bot at ``view["seat"]`` chooses in ``view``, within ``budget_ms``."""
     view = json.loads(view_json)
     seat = int(view["seat"])
     key = (seat, str(level), int(seed))
     bot = _BOTS.get(key)
     if bot is None:
-        for k in [k for k in _BOTS if k[0] == seat]:
-            del _BOTS[k]
-        bot = _BOTS[key] = _make(str(level), int(seed), int(budget_ms))
+        for old in [k for k in _BOTS if k[0] == seat]:
+            del _BOTS[old]
+        bot = _BOTS[key] = make_bot(str(level), seed=int(seed), budget_ms=int(budget_ms))
     if hasattr(bot, "budget_ms"):
         try:
             bot.budget_ms = int(budget_ms)

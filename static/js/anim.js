@@ -4,7 +4,7 @@
 // (S.busy), and a new game started in the middle drops the rest (S.gen).
 import { t } from "./i18n.js";
 import * as sound from "./sound.js";
-import { SUIT_SYMBOL } from "./cards.js";
+import { SUIT_SYMBOL, cardOfPlay } from "./cards.js";
 import { sleep } from "./dom.js";
 import { S } from "./state.js";
 import { pace, moveMs } from "./settings.js";
@@ -45,7 +45,7 @@ export async function applyResult(prev, res, seat, action) {
   // A trick is complete: show all four cards, then sweep them to the winner.
   S.busy = true;
   const lt = v.last_trick;
-  const played = seat === 0 ? action.slice(0, 2) : null;
+  const played = seat === 0 ? cardOfPlay(action) : null;
   const counts = [...prev.hand_counts];
   counts[seat] = Math.max(0, counts[seat] - 1);
   const hold = { ...prev, trick: lt.plays, to_act: null, legal: [], hand_counts: counts,

@@ -7,6 +7,9 @@ export const RED = { D: true, H: true };
 const RANK_ORDER = "6789TJQKA";
 
 export const isJoker = (c) => c[0] === "X";
+// The card of a play string ("X1+S" -> "X1", "AS" -> "AS"): a play is its card and, for a joker,
+// the mode (and suit) said with it (joker/cards.py: one notation).
+export const cardOfPlay = (play) => play.slice(0, 2);
 export const suitOf = (c) => (isJoker(c) ? null : c[1]);
 export const rankOf = (c) => (isJoker(c) ? null : c[0]);
 

@@ -4,7 +4,7 @@
 import { t } from "./i18n.js";
 import * as sound from "./sound.js";
 import * as engine from "./engine.js";
-import { isJoker, cardLabel } from "./cards.js";
+import { isJoker, cardLabel, cardOfPlay } from "./cards.js";
 import { $, $$ } from "./dom.js";
 import { S, URL_SEED } from "./state.js";
 import { storeSettings, applyPace, paceName } from "./settings.js";
@@ -103,30 +103,24 @@ export function refuse(reason, params, card) {
   }
 }
 
-// A card tapped, dragged to the table or chosen with the keyboard.
+// A card tapped, dragged to the table or chosen with the keyboard. A joker I may play opens the
+// joker panel (its mode is part of the play); anything else goes to the engine, which plays it or
+// says why not (not my turn, must follow suit, ...). While I name trump or bid, a card means nothing.
 export async function tryCard(card) {
   const v = S.view;
   if (!v || S.screen !== "table" || S.dialog) return;
   for (const el of $$(".card.shake")) el.classList.remove("shake");
   if (S.busy || S.acting) return;
   if (S.paused) { refuse("paused", {}, card); return; }
-  if (v.phase !== "play") {
-    if (v.to_act !== 0) refuse("not_your_turn", { seat: v.to_act }, card);
-    return;
-  }
-  if (v.to_act !== 0) { refuse("not_your_turn", { seat: v.to_act }, card); return; }
-  if (isJoker(card)) {
+  const plays = (v.legal || []).filter((a) => cardOfPlay(a) === card);
+  if (v.phase !== "play" && v.legal.length) return;
+  if (isJoker(card) && plays.length) {
     S.refusal = null;
     S.joker = { card, lead: (v.trick || []).length === 0, mode: null };
     render();
     return;
   }
-  if ((v.legal || []).includes(card)) { humanAct(card); return; }
-  S.acting = true;
-  const why = await engine.why(card);
-  S.acting = false;
-  if (why) refuse(why.reason, why.params, card);
-  else humanAct(card);
+  humanAct(card);
 }
 
 export async function humanAct(action) {
@@ -136,7 +130,7 @@ export async function humanAct(action) {
   let res;
   try { res = await engine.act(action); } finally { S.acting = false; }
   if (!res.ok) {
-    if (res.reason) refuse(res.reason, res.params, isJoker(action) ? null : (v.phase === "play" ? action.slice(0, 2) : null));
+    if (res.reason) refuse(res.reason, res.params, v.hand.includes(action) ? action : null);
     else console.warn("joker: engine error", res.error);
     return;
   }

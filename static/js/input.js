@@ -1,7 +1,6 @@
 // The player's input besides dragging: the panel's buttons, and the keyboard.
 // Keyboard: ← → (↑ ↓ too) walk over the cards you may play, Enter or Space plays the chosen one;
 // in bidding digits bid at once, ↑ ↓ change the number, Enter bids it; Esc closes a window.
-import * as engine from "./engine.js";
 import { $ } from "./dom.js";
 import { S } from "./state.js";
 import { board, render, legalCards } from "./table.js";
@@ -40,15 +39,12 @@ function moveKbd(step) {
   if (el) el.focus({ preventScroll: true });
 }
 
-async function bidKey(n) {
+// A digit while I bid: the bid at once. The engine refuses the dealer's forbidden number (and
+// says why); a number beyond the hand is not a bid at all.
+function bidKey(n) {
   const v = S.view;
-  if (n > v.cards) { refuse("bad_bid", {}); return; }
+  if (!v.legal.includes(String(n)) && n !== v.forbidden_bid) { refuse("bad_bid", {}); return; }
   S.bidValue = n;
-  if (n === v.forbidden_bid) {
-    const why = await engine.why(String(n));
-    refuse(why ? why.reason : "forced_dealer", why ? why.params : { bid: n });
-    return;
-  }
   humanAct(String(n));
 }
 

@@ -3,7 +3,7 @@
 // (#table[data-*], which tests wait on) are refreshed with them. Redraws are batched per frame.
 import { t } from "./i18n.js";
 import { Board } from "./render.js";
-import { cardLabel, sortHand } from "./cards.js";
+import { cardLabel, cardOfPlay, sortHand } from "./cards.js";
 import { $ } from "./dom.js";
 import { S, emit } from "./state.js";
 import { pace } from "./settings.js";
@@ -62,7 +62,7 @@ function handCards(v) {
 export function legalCards(v) {
   const out = new Set();
   if (v.phase !== "play" || v.to_act !== 0 || S.busy) return out;
-  for (const a of v.legal || []) out.add(a.slice(0, 2));
+  for (const a of v.legal || []) out.add(cardOfPlay(a));
   return out;
 }
 
@@ -111,7 +111,7 @@ export function render() {
   // --- the trick in the centre
   const exit = {};
   (v.trick || []).forEach((pl, i) => {
-    const c = pl.play.slice(0, 2);
+    const c = cardOfPlay(pl.play);
     const [x, y, rot] = L.slots[pl.seat];
     const src = L.seats[pl.seat];
     items.push({ key: c, card: c, x, y, rot, z: 50 + i,
@@ -122,7 +122,7 @@ export function render() {
   });
   if (S.collectTo !== null) {
     const w = L.seats[S.collectTo];
-    for (const pl of S.collecting || []) exit[pl.play.slice(0, 2)] = { x: w.x, y: w.y, rot: 0, scale: 0.35 };
+    for (const pl of S.collecting || []) exit[cardOfPlay(pl.play)] = { x: w.x, y: w.y, rot: 0, scale: 0.35 };
   }
   // --- the trump card: turned up (deals of 1-8) or the dealer's shown card (dealer_card)
   const ind = indicatorCard(v);
@@ -141,8 +141,8 @@ function indicatorCard(v) {
   if (!v.trump_card || v.phase === "over") return null;
   const c = v.trump_card;
   // Under dealer_card the card stays in the dealer's hand: show it until it is played.
-  const played = (v.tricks || []).some((tr) => tr.plays.some((p) => p.play.slice(0, 2) === c))
-    || (v.trick || []).some((p) => p.play.slice(0, 2) === c);
+  const played = (v.tricks || []).some((tr) => tr.plays.some((p) => cardOfPlay(p.play) === c))
+    || (v.trick || []).some((p) => cardOfPlay(p.play) === c);
   if (played) return null;
   if (v.dealer === 0 && (v.hand || []).includes(c)) return null;  // it is right there in my hand
   return c;
