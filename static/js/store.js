@@ -1,6 +1,6 @@
 // localStorage, read defensively and written loudly. Every key belongs to one owner:
-//   joker.save (+ .meta)  the game in progress (app.js; checked by joker.saves in Python)
-//   joker.settings        first-screen choices (app.js checks them)
+//   joker.save (+ .meta)  the game in progress (saving.js; checked by joker.saves in Python)
+//   joker.settings        first-screen choices (settings.js checks them)
 //   joker.lang            ru | en | ka (i18n.js)
 //   joker.sound           on | off (sound.js)
 //   joker.stats           statistics (checked by joker.stats in Python)
