@@ -17,7 +17,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from joker import saves, stats
+from joker import pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
 from joker.game import Game
 from joker.rules import PRESETS, Rules
@@ -246,6 +246,22 @@ def api_view() -> Answer | None:
     return SESSION._state() if SESSION.game is not None else None
 
 
+def api_pad_new(opts_json: str) -> Answer:
+    return pad_api.new(json.loads(opts_json))
+
+
+def api_pad_act(text: Any, action_json: str, now: Any) -> Answer:
+    return pad_api.act(_text(text), json.loads(action_json), int(now))
+
+
+def api_pad_open(text: Any) -> Answer:
+    return pad_api.open_pad(_text(text))
+
+
+def api_pad_summaries(texts_json: str) -> list[Answer]:
+    return pad_api.summaries(json.loads(texts_json))
+
+
 async def api_bot_move() -> str:
     try:
         return json.dumps(await SESSION.bot_move())
@@ -265,6 +281,10 @@ API: dict[str, Callable[..., str] | Callable[[], Awaitable[str]]] = {
     "stats_import": _guard(api_stats_import),
     "stats_export": _guard(api_stats_export),
     "check_save": _guard(api_check_save),
+    "pad_new": _guard(api_pad_new),
+    "pad_act": _guard(api_pad_act),
+    "pad_open": _guard(api_pad_open),
+    "pad_summaries": _guard(api_pad_summaries),
     "bot_move": api_bot_move,
 }
 

@@ -22,6 +22,7 @@ import { bindMenu } from "./menu.js";
 import { bindSheet } from "./sheet.js";
 import { bindHelp } from "./help.js";
 import { bindLast } from "./last.js";
+import { bindPad } from "./pad-screen.js";
 import "./bots.js";
 import "./paused.js";
 import "./confirm.js";
@@ -44,6 +45,7 @@ async function boot() {
   bindSheet();
   bindHelp();
   bindLast();
+  bindPad();
   bindDrag();
   $("#play").addEventListener("click", () => startNew());
   $("#continue").addEventListener("click", () => continueSaved());

@@ -39,3 +39,9 @@ export const statsLoad = (text) => call("stats_load", text);
 export const recordStats = (text) => call("record_stats", text);
 export const statsImport = (text) => call("stats_import", text);
 export const statsExport = (text) => call("stats_export", text);
+// The Score pad (joker.pad_api), over the stored text of one pad: -> {ok, text, sheet} | {ok: false, reason, params}
+export const padNew = (opts) => call("pad_new", JSON.stringify(opts));
+export const padAct = (text, action) => call("pad_act", text, JSON.stringify(action), Date.now());
+export const padOpen = (text) => call("pad_open", text);
+// What the list of pads shows, one entry per stored text: -> [{ok, players, created, updated, ...}]
+export const padSummaries = (texts) => call("pad_summaries", JSON.stringify(texts));

@@ -12,7 +12,7 @@ import { storeSettings, presetOf, optionValue, optionRule, applyPace } from "./s
 import { readSave, saveMeta } from "./saving.js";
 
 // The text of one choice in the current language.
-function choiceLabel(name, value) {
+export function choiceLabel(name, value) {
   if (name === "mode") return `${t("mode." + value)} · ${t("mode.deals", { n: dealsOf(value) })}`;
   if (name === "level" || name === "preset") return t(`${name}.${value}`);
   if (typeof value === "boolean") return t(value ? "opt.on" : "opt.off");
