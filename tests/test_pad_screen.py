@@ -152,6 +152,14 @@ def test_a_whole_pulka_by_tapping_a_correction_and_a_reload_mid_deal(page: Any, 
     pad.correct(2, taken=[1, 1, 3, 4])
     assert python_sheet(the_pad(page))["totals"] == pad.sheet()["totals"] == shown_totals(page)
     expect(page.get_by_test_id("pad-cell-2-1")).not_to_have_class(re.compile(r"\bkhishti\b"))
+    # The trump of an old deal can be written in afterwards; no score depends on it.
+    page.get_by_test_id("pad-row-1").click()
+    page.get_by_test_id("pad-trump-S").click()
+    settled(page)
+    expect(page.get_by_test_id("pad-trump-S")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("pad-edit-cancel").click()
+    sheet = python_sheet(the_pad(page))
+    assert sheet["deals"][0]["trump"] == "S" and sheet["totals"] == pad.sheet()["totals"]
 
     # Two bids of deal 5, then a reload: the pad resumes with the same bidder.
     tap_bids(page, [1, 2, 3, 0], count=2)

@@ -5,7 +5,7 @@
 // deal tapped on the sheet opens here to be corrected. The status line says what comes next, or
 // why an entry was refused (#pad-status[data-reason]).
 import { t } from "./i18n.js";
-import { html } from "./html.js";
+import { html, raw } from "./html.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { P } from "./pad-state.js";
 
@@ -22,11 +22,13 @@ function head(sh) {
   </div>`;
 }
 
-function trumpRow(sh) {
+// The trump of the deal under way (data-pad-trump), or of the deal being corrected (data-pad-edit-trump).
+function trumpRow(current, key = "padTrump") {
+  const attr = key === "padTrump" ? "data-pad-trump" : "data-pad-edit-trump";
   return html`<div class="pad-trumps" role="group" aria-label="${t("pad.trump_optional")}" data-testid="pad-trumps">
     <span class="opt-label">${t("pad.trump_optional")}</span>${TRUMPS.map((tr) =>
-      html`<button type="button" class="btn pad-trump ${tr === "H" || tr === "D" ? "red" : ""}" data-pad-trump="${tr}"
-        data-testid="pad-trump-${tr}" aria-pressed="${sh.trump === tr ? "true" : "false"}"
+      html`<button type="button" class="btn pad-trump ${tr === "H" || tr === "D" ? "red" : ""}" ${raw(`${attr}="${tr}"`)}
+        data-testid="pad-trump-${tr}" aria-pressed="${current === tr ? "true" : "false"}"
         aria-label="${tr === "-" ? t("bar.no_trump") : t("suit." + tr)}">${trumpSymbol(tr)}</button>`)}</div>`;
 }
 
@@ -72,6 +74,7 @@ function editPanel(sh) {
   const rows = order.map((seat) => html`<li><span>${nameOf(seat)}${seat === row.dealer ? html` <small>(${t("pad.dealer_short")})</small>` : ""}</span>
     ${stepper("bid", seat, e.bids[seat], row.cards)}${e.taken ? stepper("took", seat, e.taken[seat], row.cards) : ""}</li>`);
   return html`<p class="pad-ask" data-testid="pad-ask">${t("pad.correct_deal", { no: e.deal })} · ${t("bar.cards", { n: row.cards })}</p>
+    ${trumpRow(row.trump, "padEditTrump")}
     <ol class="pad-rows pad-edit ${e.taken ? "two" : ""}" data-testid="pad-edit">
       <li class="pad-edit-head" aria-hidden="true"><span></span><small>${t("pad.bid")}</small>${e.taken ? html`<small>${t("pad.took")}</small>` : ""}</li>${rows}</ol>
     <div class="pad-buttons"><button type="button" class="btn" data-pad-edit-cancel="1" data-testid="pad-edit-cancel">${t("pad.cancel")}</button>
@@ -89,7 +92,7 @@ export function dealMarkup() {
   if (!sh) return "";
   if (P.editing) return editPanel(sh);
   if (sh.over) return overPanel(sh);
-  return html`${head(sh)}${trumpRow(sh)}${sh.step === "bids" ? bidsPanel(sh) : takenPanel(sh)}`;
+  return html`${head(sh)}${trumpRow(sh.trump)}${sh.step === "bids" ? bidsPanel(sh) : takenPanel(sh)}`;
 }
 
 // What the status line says: the refusal (translated from its reason code), a passing note, or nothing.
@@ -127,6 +130,10 @@ export const dealButtons = {
     P.refusal = null;
     P.editing = { deal: row.no, bids: (current ? P.sheet.bids : row.bids).map((b) => b || 0), taken: row.taken ? [...row.taken] : null };
     ctx.render();
+  },
+  padEditTrump: (tr, ctx) => {
+    const row = P.sheet.deals[P.editing.deal - 1];
+    ctx.send({ op: "trump", trump: row.trump === tr ? null : tr, deal: row.no });
   },
   padEditCancel: (_, ctx) => { P.editing = null; P.refusal = null; ctx.render(); },
   padEditSave: async (_, ctx) => {
