@@ -40,7 +40,7 @@ function bidsPanel(sh) {
   for (let n = 0; n <= sh.cards; n++) {
     const no = n === sh.forbidden_bid;
     nums.push(html`<button type="button" class="btn pad-num ${no ? "forbidden" : ""}" data-pad-bid="${n}" data-testid="pad-num-${n}"
-      ${no ? html`aria-label="${t("pad.forbidden", { n })}" data-forbidden="1"` : ""}>${n}</button>`);
+      ${no ? html`aria-label="${t("pad.forbidden", { bid: n })}" data-forbidden="1"` : ""}>${n}</button>`);
   }
   return html`<ol class="pad-order" data-testid="pad-order">${order}</ol>
     <p class="pad-ask" data-testid="pad-ask">${t(sh.bidder === sh.dealer ? "pad.ask_dealer_bid" : "pad.ask_bid", { name: nameOf(sh.bidder) })}</p>
@@ -59,7 +59,7 @@ function takenPanel(sh) {
   if (!P.taken || P.taken.deal !== sh.deal_no) P.taken = { deal: sh.deal_no, values: sh.bids.map((b) => b || 0) };
   const v = P.taken.values;
   const sum = v.reduce((a, b) => a + b, 0);
-  const rows = sh.bid_order.map((seat) => html`<li><span>${nameOf(seat)} <small>${t("pad.bid_was", { n: sh.bids[seat] })}</small></span>
+  const rows = sh.bid_order.map((seat) => html`<li><span>${nameOf(seat)} <small>${t("pad.bid_was", { bid: sh.bids[seat] })}</small></span>
     ${stepper("taken", seat, v[seat], sh.cards)}</li>`);
   return html`<p class="pad-ask" data-testid="pad-ask">${t("pad.ask_taken")}</p>
     <ol class="pad-rows" data-testid="pad-taken">${rows}</ol>
@@ -84,7 +84,7 @@ function editPanel(sh) {
 function overPanel(sh) {
   const order = [0, 1, 2, 3].sort((a, b) => sh.places[a] - sh.places[b] || a - b);
   return html`<p class="pad-ask">${t("pad.over")}</p><ol class="pad-places" data-testid="pad-places">${order.map((s) =>
-    html`<li data-place="${sh.places[s]}"><span>${t("pad.place", { n: sh.places[s] })}</span><span>${nameOf(s)}</span><b>${sh.totals[s]}</b></li>`)}</ol>`;
+    html`<li data-place="${sh.places[s]}"><span>${t("pad.place", { no: sh.places[s] })}</span><span>${nameOf(s)}</span><b>${sh.totals[s]}</b></li>`)}</ol>`;
 }
 
 export function dealMarkup() {

@@ -25,7 +25,7 @@ function radio(group, value, label, checked, testid) {
 
 function firstDealerMarkup(st) {
   const aces = st.rules.first_dealer === "aces";
-  const seats = [0, 1, 2, 3].map((i) => radio("pad-first", String(i), st.names[i].trim() || t("pad.seat", { n: i + 1 }),
+  const seats = [0, 1, 2, 3].map((i) => radio("pad-first", String(i), st.names[i].trim() || t("pad.seat", { no: i + 1 }),
     st.first === i, `pad-first-${i}`));
   const draw = aces ? "" : radio("pad-first", "random", t("pad.first_random"), st.first === "random", "pad-first-random");
   return html`<fieldset class="seg ${aces ? "" : "seg-5"}" data-testid="pad-first">
@@ -37,7 +37,7 @@ export function setupMarkup() {
   const st = P.setup;
   const recent = recentNames().filter((n) => !st.names.some((m) => m.trim().toLowerCase() === n.toLowerCase()));
   const preset = presetOf(st.rules);
-  const names = [0, 1, 2, 3].map((i) => html`<label class="pad-name"><span>${t("pad.seat", { n: i + 1 })}</span>
+  const names = [0, 1, 2, 3].map((i) => html`<label class="pad-name"><span>${t("pad.seat", { no: i + 1 })}</span>
       <input type="text" name="pad-name" maxlength="30" autocomplete="off" enterkeyhint="next" list="pad-recent"
         data-testid="pad-name-${i}" value="${st.names[i]}" placeholder="${t("pad.name_placeholder")}"></label>`);
   const options = optionNames().map((name) => html`<div class="opt-row"><span class="opt-label">${t("opt." + name)}</span>
@@ -71,7 +71,7 @@ export function readSetup(changed = null) {
   if (changed && changed.name === "pad-name") {
     for (let i = 0; i < 4; i++) {
       const span = $(`#pad [data-testid="pad-first-${i}"] span`);
-      if (span) span.textContent = st.names[i].trim() || t("pad.seat", { n: i + 1 });
+      if (span) span.textContent = st.names[i].trim() || t("pad.seat", { no: i + 1 });
     }
     return;
   }
