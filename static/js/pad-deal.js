@@ -63,7 +63,7 @@ function takenPanel(sh) {
     ${stepper("taken", seat, v[seat], sh.cards)}</li>`);
   return html`<p class="pad-ask" data-testid="pad-ask">${t("pad.ask_taken")}</p>
     <ol class="pad-rows" data-testid="pad-taken">${rows}</ol>
-    <p class="pad-sum ${sum === sh.cards ? "ok" : "off"}" data-testid="pad-sum">${t("pad.sum", { sum, n: sh.cards })}</p>
+    <p class="pad-sum ${sum === sh.cards ? "ok" : "off"}" data-testid="pad-sum">${t("pad.sum", { taken: sum, n: sh.cards })}</p>
     <button type="button" class="btn btn-primary pad-big" data-pad-save-taken="1" data-testid="pad-save-taken" ${P.pending ? "disabled" : ""}>${t("pad.save")}</button>`;
 }
 
