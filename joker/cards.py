@@ -18,10 +18,16 @@ someone else's lead ("take" / "under").
 'QH'
 >>> play_text(parse_play("X2-D", lead=True))
 'X2-D'
+
+The text functions check what they are given and raise ``ValueError`` for anything else; the
+bit-level helpers (``make_play``, ``play_card``, ``cards_of`` ...) trust their int arguments, for
+speed in the bots' inner loops.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from .guard import shown
 
 SUITS = "SCDH"
 RANKS = "6789TJQKA"
@@ -60,25 +66,26 @@ def is_joker(card: int) -> bool:
 def card_text(card: int) -> str:
     try:
         return _CARD_TEXT[card]
-    except KeyError:
-        raise ValueError(f"not a card index: {card!r}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"not a card index: {shown(card)}") from None
 
 
 def parse_card(text: str) -> int:
     """``"AS"`` -> card index; ``ValueError`` naming the bad text otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"a card must be a string like 'AS', got {text!r}")
+        raise ValueError(f"a card must be a string like 'AS', got {shown(text)}")
     try:
         return _CARD_INDEX[text]
     except KeyError:
         if text in ("6S", "6C"):
             raise ValueError(f"{text} is not in the Joker deck (the jokers replace it)") from None
-        raise ValueError(f"not a card: {text!r} (expected rank 6789TJQKA + suit SCDH, or X1/X2)") from None
+        raise ValueError(
+            f"not a card: {shown(text)} (expected rank 6789TJQKA + suit SCDH, or X1/X2)") from None
 
 
 def parse_suit(text: str) -> int:
     if not isinstance(text, str) or len(text) != 1 or text not in SUITS:
-        raise ValueError(f"not a suit: {text!r} (expected one of S C D H)")
+        raise ValueError(f"not a suit: {shown(text)} (expected one of S C D H)")
     return SUITS.index(text)
 
 
@@ -90,6 +97,9 @@ def parse_trump(trump: str | None) -> int:
 
 
 def trump_text(trump: int) -> str | None:
+    """Suit index or -1 -> ``"S"``..``"H"`` or None (the inverse of :func:`parse_trump`)."""
+    if type(trump) is not int or not -1 <= trump <= 3:
+        raise ValueError(f"not a trump index (-1..3): {shown(trump)}")
     return None if trump < 0 else SUITS[trump]
 
 
@@ -136,8 +146,8 @@ FOLLOW_STRINGS = {c: [_FOLLOW_TEXT[p] for p in FOLLOW_PLAYS[c]] for c in DECK}
 def play_text(play: int) -> str:
     try:
         return _PLAY_TEXT[play]
-    except KeyError:
-        raise ValueError(f"not a play: {play!r}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"not a play: {shown(play)}") from None
 
 
 def parse_play(text: str, lead: bool) -> int:
@@ -148,7 +158,7 @@ def parse_play(text: str, lead: bool) -> int:
     except (KeyError, TypeError):
         pass
     if not isinstance(text, str):
-        raise ValueError(f"a play must be a string like 'AS' or 'X1+S', got {text!r}")
+        raise ValueError(f"a play must be a string like 'AS' or 'X1+S', got {shown(text)}")
     other = _FOLLOW_INDEX if lead else _LEAD_INDEX
     if text in other:
         if lead:
@@ -158,23 +168,32 @@ def parse_play(text: str, lead: bool) -> int:
         how = f"{text}+S / {text}-S (high or low, naming a suit)" if lead else f"{text}+ / {text}-"
         raise ValueError(f"{text}: a joker must be played with a mode: {how}")
     parse_card(text[:2])  # raises with the card-level message if the card itself is bad
-    raise ValueError(f"not a play: {text!r}")
+    raise ValueError(f"not a play: {shown(text)}")
 
 
-def parse_trick(trick: Iterable[str]) -> list[int]:
+def _texts(value: Iterable[str] | str, what: str, most: int) -> list[str]:
+    """A list or tuple of strings (or one space-separated string) of at most ``most`` items."""
+    if isinstance(value, str):
+        value = value.split()
+    elif not isinstance(value, list | tuple):
+        raise ValueError(f"{what} must be a list of strings, got {shown(value)}")
+    if len(value) > most:
+        raise ValueError(f"{what} has at most {most} cards, got {len(value)}")
+    return list(value)
+
+
+def parse_trick(trick: Iterable[str] | str) -> list[int]:
     """Parse the plays of a trick so far (the first one is the lead)."""
-    if isinstance(trick, str):
-        trick = trick.split()
-    plays = [parse_play(t, lead=i == 0) for i, t in enumerate(trick)]
-    if len(plays) > 4:
-        raise ValueError(f"a trick has at most 4 plays, got {len(plays)}")
+    texts = _texts(trick, "a trick", 4)
+    plays = [parse_play(t, lead=i == 0) for i, t in enumerate(texts)]
     cards = [p & 63 for p in plays]
     if len(set(cards)) != len(cards):
-        raise ValueError(f"a card appears twice in the trick: {' '.join(trick)}")
+        raise ValueError(f"a card appears twice in the trick: {' '.join(texts)}")
     return plays
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """Card indices -> bitset (raw: trusts its ints, like the other bit helpers)."""
     m = 0
     for c in cards:
         m |= 1 << c
@@ -193,10 +212,8 @@ def cards_of(mask: int) -> list[int]:
 
 def parse_hand(hand: Iterable[str] | str) -> int:
     """A hand as a list of card strings (or one space-separated string) -> bitset."""
-    if isinstance(hand, str):
-        hand = hand.split()
     mask = 0
-    for text in hand:
+    for text in _texts(hand, "a hand", len(DECK)):
         c = parse_card(text)
         if mask >> c & 1:
             raise ValueError(f"card {text} appears twice in the hand")
@@ -205,4 +222,16 @@ def parse_hand(hand: Iterable[str] | str) -> int:
 
 
 def hand_text(mask: int) -> list[str]:
+    """A bitset of cards -> card strings, in index order (suits S C D H, rank, jokers last)."""
+    if type(mask) is not int or mask < 0 or mask & ~FULL_DECK_MASK:
+        raise ValueError(f"not a set of cards: {shown(mask)}")
     return [_CARD_TEXT[c] for c in cards_of(mask)]
+
+
+__all__ = ["SUITS", "RANKS", "SUIT_SYMBOLS", "X1", "X2", "JOKERS", "JOKER_MASK", "HIGH", "LOW", "SUIT_MASKS",
+           "DECK", "FULL_DECK_MASK", "LEAD_PLAYS", "FOLLOW_PLAYS", "LEAD_STRINGS", "FOLLOW_STRINGS",
+           # text in, checked (ValueError for anything else)
+           "card_text", "parse_card", "parse_suit", "parse_trump", "trump_text", "play_text", "parse_play",
+           "parse_trick", "parse_hand", "hand_text",
+           # raw bit helpers: trusted ints, no checks (the bots' inner loops)
+           "suit_of", "is_joker", "make_play", "play_card", "play_mode", "play_suit", "mask_of", "cards_of"]

@@ -4,14 +4,17 @@ A :class:`Game` is fully determined by its rules, mode, seed, first-dealer choic
 of actions applied, which is exactly what :meth:`Game.to_dict` saves.  Phases are explicit
 (``"trump" → "bid" → "play"`` per deal, then ``"over"``); the end of a deal and of a pulka are
 scored and the next deal is dealt inside :meth:`Game.apply`, so a caller only ever sees a state
-that waits for somebody's decision.
+that waits for somebody's decision — and :meth:`Game.apply` returns the events on the way there,
+so a table can animate them without comparing views (docs/ENGINE_API.md lists them).
 
 :meth:`Game.view` is the only window for the UI and the bots: it holds what one seat may know.
 
 >>> g = Game(mode="nines", seed=1, first_dealer=0)
 >>> g.phase, g.to_act, g.legal_actions()
 ('trump', 1, ['S', 'C', 'D', 'H', '-'])
->>> g.apply("H"); g.phase, g.view(1)["trump"]
+>>> g.apply("H")
+[{'type': 'trump', 'seat': 1, 'trump': 'H', 'hand_counts': [9, 9, 9, 9]}]
+>>> g.phase, g.view(1)["trump"]
 ('bid', 'H')
 """
 from __future__ import annotations
@@ -19,25 +22,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import (
-    DECK,
-    FOLLOW_STRINGS,
-    LEAD_STRINGS,
-    SUITS,
-    X1,
-    card_text,
-    hand_text,
-    mask_of,
-    parse_play,
-    play_text,
-    trump_text,
-)
-from .rules import PRESETS, Rules, forbidden_bid, illegal_reason, legal_mask, preset_name, winner_index
-from .scoring import _score, places, pulka_result
+from .cards import DECK, FOLLOW_STRINGS, LEAD_STRINGS, SUITS, X1, card_text, parse_play, play_text, trump_text
+from .guard import label, shown
+from .rules import PRESETS, Rules, forbidden_bid, illegal_reason, legal_mask, winner_index
+from .scoring import _score, is_khishti, places, pulka_result
+from .shuffler import Shuffler
+from .view import deal_copy, pulka_copy, seat_view, trick_copy
 
 FORMAT_VERSION = 1
 MODES = ("full", "nines")
 PHASES = ("trump", "bid", "play", "over")
+#: Seeds are kept below 2**53 so that JavaScript reads them exactly.
+MAX_SEED = 2**53 - 1
 
 #: Hand sizes of the deals and the pulka each deal belongs to.
 DEAL_SIZES = {
@@ -51,36 +47,17 @@ PULKA_OF = {
 TRUMP_ACTIONS = ["S", "C", "D", "H", "-"]
 BID_ACTIONS = [str(i) for i in range(10)]
 _ACES = tuple(8 + 9 * s for s in range(4))
+_SAVE_KEYS = {"format", "rules", "mode", "seed", "first_dealer", "actions"}
 
 
-class Shuffler:
-    """Seeded shuffles that give the same decks in CPython 3.11 and Pyodide's 3.14.
+class IllegalAction(ValueError):
+    """An action refused by :meth:`Game.apply`, with the reason code and parameters the UI
+    translates (the same answer as :meth:`Game.why_illegal`)."""
 
-    Only ``getrandbits`` of the Mersenne Twister is used (stable across versions), never
-    ``random.shuffle``, whose internals are free to change.
-    """
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def below(self, n: int) -> int:
-        k = n.bit_length()
-        getrandbits = self._rng.getrandbits
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
-
-    def shuffled(self, items: tuple[int, ...] | list[int]) -> list[int]:
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out
-
-    def cut(self, deck: list[int]) -> list[int]:
-        k = 1 + self.below(len(deck) - 1)
-        return deck[k:] + deck[:k]
+    def __init__(self, message: str, reason: str, params: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
 
 
 class Game:
@@ -89,17 +66,17 @@ class Game:
     def __init__(self, rules: Rules = PRESETS["standard"], mode: str = "full", seed: int | None = None,
                  first_dealer: int | str | None = None) -> None:
         if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-        if mode not in MODES:
-            raise ValueError(f"mode must be 'full' or 'nines', got {mode!r}")
+            raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
+        if not (isinstance(mode, str) and mode in MODES):
+            raise ValueError(f"mode must be 'full' or 'nines', got {shown(mode)}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(48)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a non-negative int, got {seed!r}")
-        if not (first_dealer is None or first_dealer in ("random", "aces")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number 0..2**53-1, got {shown(seed)}")
+        if not (first_dealer is None or (isinstance(first_dealer, str) and first_dealer in ("random", "aces"))
                 or (type(first_dealer) is int and 0 <= first_dealer <= 3)):
-            raise ValueError(
-                f"first_dealer must be None, 'random', 'aces' or a seat 0..3, got {first_dealer!r}")
+            raise ValueError("first_dealer must be None, 'random', 'aces' or a seat 0..3, "
+                             f"got {shown(first_dealer)}")
         self.rules = rules
         self.mode = mode
         self.seed = seed
@@ -107,6 +84,7 @@ class Game:
         self.sizes = DEAL_SIZES[mode]
         self.actions: list[str] = []
         self._shuffler = Shuffler(seed)
+        self._events: list[dict[str, Any]] = []   # what the action being applied caused
         self.aces: list[tuple[int, int]] = []  # (seat, card) dealt face up to find the first dealer
         how = rules.first_dealer if first_dealer is None else first_dealer
         if how == "aces":
@@ -159,6 +137,7 @@ class Game:
         self.leader = (self.dealer + 1) % 4
         self.trump_chooser: int | None = None
         self.trump_card: int | None = None
+        self.trump_card_holder: int | None = None   # the dealer, when the trump card is in their hand
         self._legal: list[str] | None = None
         if n < 9:
             self.trump_card = deck[4 * n]
@@ -166,6 +145,7 @@ class Game:
             self._begin_bidding()
         elif self.rules.trump_in_nines == "dealer_card":
             self.trump_card = order[self.dealer][-1]
+            self.trump_card_holder = self.dealer
             self.trump = -1 if self.trump_card >= X1 else self.trump_card // 9
             self._begin_bidding()
         else:
@@ -173,10 +153,20 @@ class Game:
             self.trump_chooser = (self.dealer + 1) % 4
             self.phase = "trump"
             self.to_act: int | None = self.trump_chooser
+        self._events.append({"type": "deal_started", **self._deal_facts()})
 
     def _begin_bidding(self) -> None:
         self.phase = "bid"
         self.to_act = (self.dealer + 1) % 4
+
+    def _deal_facts(self) -> dict[str, Any]:
+        """The public facts of the deal just dealt (no hands): the ``deal_started`` event."""
+        return {"deal_no": self.deal_index + 1, "deals_total": len(self.sizes), "pulka": self.pulka + 1,
+                "deal_in_pulka": self.deal_in_pulka(), "cards": self.cards, "dealer": self.dealer,
+                "phase": self.phase, "to_act": self.to_act,
+                "trump": trump_text(self.trump) if self.phase != "trump" else None,
+                "trump_card": card_text(self.trump_card) if self.trump_card is not None else None,
+                "trump_card_holder": self.trump_card_holder, "trump_chooser": self.trump_chooser}
 
     # ---- queries ---------------------------------------------------------------------
 
@@ -185,11 +175,25 @@ class Game:
         """0-based pulka of the current (or last) deal."""
         return PULKA_OF[self.mode][min(self.deal_index, len(self.sizes) - 1)]
 
+    def deal_in_pulka(self) -> int:
+        """1-based number of the current (or last) deal within its pulka."""
+        deal = min(self.deal_index, len(self.sizes) - 1)
+        return deal - PULKA_OF[self.mode].index(self.pulka) + 1
+
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not make (it would make the bids add up to the hand size)."""
         if self.phase != "bid" or self.to_act != self.dealer:
             return None
         return forbidden_bid((b for b in self.bids if b is not None), self.cards)
+
+    def trump_card_played(self) -> bool:
+        """Whether the trump card shown this deal has left its holder's hand (dealer_card nines)."""
+        holder, card = self.trump_card_holder, self.trump_card
+        return holder is not None and card is not None and not self.hands[holder] >> card & 1
+
+    def trick_plays(self) -> list[dict[str, Any]]:
+        """The trick in progress: ``{"seat", "play", "card"}`` for each play so far."""
+        return [_play_record(s, p) for s, p in self.trick]
 
     def legal_actions(self) -> list[str]:
         """Every legal action of the seat to act (empty when the game is over)."""
@@ -222,7 +226,13 @@ class Game:
         return []
 
     def why_illegal(self, action: str, seat: int | None = None) -> tuple[str, dict[str, Any]] | None:
-        """Reason code and parameters when ``action`` is illegal now; None when it is legal."""
+        """Reason code and parameters when ``action`` is illegal now; None when it is legal.
+
+        The one answer to "may this be done?": with ``seat`` (who is trying), whose turn it is comes
+        first (``not_your_turn``, ``game_over``), then the rules.  :meth:`apply` refuses with the
+        same code (:class:`IllegalAction`), so a front-end needs no check of its own.
+        """
+        _check_seat(seat)
         if seat is not None and seat != self.to_act and self.to_act is not None:
             return ("not_your_turn", {"seat": self.to_act})
         if self.phase == "over":
@@ -233,15 +243,15 @@ class Game:
             except ValueError:
                 if isinstance(action, str) and action[:1] == "X":
                     return ("joker_mode", {})
-                return ("bad_action", {"action": str(action)})
+                return ("bad_action", {"action": label(action)})
             lead = self.trick[0][1] if self.trick else -1
             assert self.to_act is not None
             return illegal_reason(self.hands[self.to_act], lead, self.trump, play)
-        if action in self.legal_actions():
+        if isinstance(action, str) and action in self.legal_actions():
             return None
-        if self.phase == "bid" and action in BID_ACTIONS[: self.cards + 1]:
+        if self.phase == "bid" and isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
             return ("forced_dealer", {"bid": int(action), "cards": self.cards})
-        return ("bad_action", {"action": str(action)})
+        return ("bad_action", {"action": label(action)})
 
     def scores(self) -> list[int]:
         """Running totals: finished pulkas (with premiums) plus the current pulka's deal points."""
@@ -249,76 +259,96 @@ class Game:
 
     # ---- applying actions --------------------------------------------------------------
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply the action of the seat to act; ``ValueError`` (state untouched) if illegal.
+    def apply(self, action: str, seat: int | None = None) -> list[dict[str, Any]]:
+        """Apply the action of the seat to act and return the events it caused, in order.
 
-        Passing ``seat`` (who is acting) guards against out-of-turn actions from a front-end.
+        Illegal: :class:`IllegalAction` (a ``ValueError`` with the reason code of
+        :meth:`why_illegal`) and the state is untouched.  Passing ``seat`` (who is acting) guards
+        against out-of-turn actions from a front-end.  Events hold only public facts (no hands).
         """
+        _check_seat(seat)
         if seat is not None and seat != self.to_act:
             who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
-            raise ValueError(f"it is not seat {seat}'s turn{who}")
+            raise self._refusal(action, seat, f"it is not seat {seat}'s turn{who}")
+        events: list[dict[str, Any]] = []
+        self._events = events
         phase = self.phase
         if phase == "play":
-            seat = self.to_act
-            assert seat is not None
-            hand = self.hands[seat]
-            try:
-                play = parse_play(action, lead=not self.trick)
-            except ValueError as e:
-                raise ValueError(f"seat {seat} cannot play {action!r}: {e}") from None
-            card = play & 63
-            if not hand >> card & 1:
-                raise ValueError(f"seat {seat} cannot play {action}: {card_text(card)} is not in their hand")
-            if self.trick:
-                if not legal_mask(hand, self.trick[0][1], self.trump) >> card & 1:
-                    code, params = illegal_reason(hand, self.trick[0][1], self.trump, play) or ("", {})
-                    why = _REASON_TEXT[code].format(**params)
-                    raise ValueError(f"seat {seat} cannot play {action}: {why}")
-            self.actions.append(action)
-            self._legal = None
-            self.hands[seat] = hand ^ 1 << card
-            self.trick.append((seat, play))
-            if len(self.trick) < 4:
-                self.to_act = (seat + 1) % 4
-            else:
-                self._finish_trick()
-            return
-        if phase == "bid":
-            if action not in self.legal_actions():
+            self._play(action)
+        elif phase == "bid":
+            if not isinstance(action, str) or action not in self.legal_actions():
                 if isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
-                    raise ValueError(f"the dealer may not bid {action}: the bids would add up to "
-                                     f"{self.cards}, the number of cards")
-                raise ValueError(f"not a bid now: {action!r} (bid 0..{self.cards})")
+                    raise self._refusal(action, seat, f"the dealer may not bid {action}: the bids would "
+                                        f"add up to {self.cards}, the number of cards")
+                raise self._refusal(action, seat, f"not a bid now: {shown(action)} (bid 0..{self.cards})")
             seat = self.to_act
             assert seat is not None
             self.actions.append(action)
             self._legal = None
             self.bids[seat] = int(action)
+            events.append({"type": "bid", "seat": seat, "bid": int(action)})
             if seat == self.dealer:
                 self.phase = "play"
                 self.to_act = self.leader
             else:
                 self.to_act = (seat + 1) % 4
-            return
-        if phase == "trump":
-            if action not in TRUMP_ACTIONS:
-                raise ValueError(f"not a trump choice: {action!r} (one of S C D H, or - for no trump)")
+        elif phase == "trump":
+            if not isinstance(action, str) or action not in TRUMP_ACTIONS:
+                raise self._refusal(action, seat, f"not a trump choice: {shown(action)} "
+                                    "(one of S C D H, or - for no trump)")
             self.actions.append(action)
             self._legal = None
             self.trump = -1 if action == "-" else SUITS.index(action)
+            # Naming the trump finishes the deal: every hand is now complete (the counts say so).
+            events.append({"type": "trump", "seat": self.trump_chooser, "trump": trump_text(self.trump),
+                           "hand_counts": [h.bit_count() for h in self.hands]})
             self.trump_chooser = None
             self._begin_bidding()
-            return
-        raise ValueError(f"the game is over; no action is possible (got {action!r})")
+        else:
+            raise self._refusal(action, seat, f"the game is over; nothing can be done (got {shown(action)})")
+        return events
+
+    def _refusal(self, action: Any, seat: int | None, message: str) -> IllegalAction:
+        reason, params = self.why_illegal(action, seat) or ("bad_action", {"action": label(action)})
+        return IllegalAction(message, reason, params)
+
+    def _play(self, action: str) -> None:
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        try:
+            play = parse_play(action, lead=not self.trick)
+        except ValueError as e:
+            raise self._refusal(action, None, f"seat {seat} cannot play {shown(action)}: {e}") from None
+        card = play & 63
+        if not hand >> card & 1:
+            raise self._refusal(action, None, f"seat {seat} cannot play {action}: "
+                                f"{card_text(card)} is not in their hand")
+        if self.trick and not legal_mask(hand, self.trick[0][1], self.trump) >> card & 1:
+            code, params = illegal_reason(hand, self.trick[0][1], self.trump, play) or ("", {})
+            why = _REASON_TEXT[code].format(**params)
+            raise self._refusal(action, None, f"seat {seat} cannot play {action}: {why}")
+        self.actions.append(action)
+        self._legal = None
+        self.hands[seat] = hand ^ 1 << card
+        self.trick.append((seat, play))
+        self._events.append({"type": "play", "seat": seat, "play": action, "card": card_text(card),
+                             "lead": len(self.trick) == 1,
+                             "hand_counts": [h.bit_count() for h in self.hands]})
+        if len(self.trick) < 4:
+            self.to_act = (seat + 1) % 4
+        else:
+            self._finish_trick()
 
     def _finish_trick(self) -> None:
         plays = [p for _, p in self.trick]
         w = self.trick[winner_index(plays, self.trump, self.rules.high_lead_trumpable)][0]
         self.taken[w] += 1
-        record = {"leader": self.trick[0][0],
-                  "plays": [{"seat": s, "play": play_text(p)} for s, p in self.trick], "winner": w}
+        record = {"no": len(self.tricks) + 1, "leader": self.trick[0][0], "plays": self.trick_plays(),
+                  "winner": w}
         self.tricks.append(record)
         self.last_trick = record
+        self._events.append({"type": "trick", **trick_copy(record), "taken": list(self.taken)})
         self.trick = []
         self.leader = w
         self.to_act = w
@@ -327,15 +357,17 @@ class Game:
 
     def _finish_deal(self) -> None:
         n, khishti = self.cards, self.rules.khishti
-        bids = [int(b) for b in self.bids]  # type: ignore[arg-type]
+        bids = [b if b is not None else 0 for b in self.bids]
         points = [_score(bids[p], self.taken[p], n, khishti) for p in range(4)]
-        self.deals.append({"no": self.deal_index + 1, "pulka": self.pulka + 1, "cards": n,
-                           "dealer": self.dealer,
-                           "trump": trump_text(self.trump),
-                           "trump_card": card_text(self.trump_card) if self.trump_card is not None else None,
-                           "bids": bids, "taken": list(self.taken), "points": points})
+        record = {"no": self.deal_index + 1, "pulka": self.pulka + 1, "cards": n, "dealer": self.dealer,
+                  "trump": trump_text(self.trump),
+                  "trump_card": card_text(self.trump_card) if self.trump_card is not None else None,
+                  "bids": bids, "taken": list(self.taken), "points": points,
+                  "khishti": [is_khishti(bids[p], self.taken[p], self.rules) for p in range(4)]}
+        self.deals.append(record)
         for p in range(4):
             self._pulka_points[p] += points[p]
+        self._events.append({"type": "deal_scored", "deal": deal_copy(record), "scores": self.scores()})
         pulka = self.pulka
         last = self.deal_index + 1 == len(self.sizes)
         if last or PULKA_OF[self.mode][self.deal_index + 1] != pulka:
@@ -346,6 +378,8 @@ class Game:
             self.phase = "over"
             self.to_act = None
             self._legal = None
+            scores = self.scores()
+            self._events.append({"type": "game_over", "scores": scores, "places": places(scores)})
         else:
             self._start_deal()
 
@@ -357,60 +391,19 @@ class Game:
         for p in range(4):
             self._totals[p] += res.total[p]
         self._pulka_points = [0, 0, 0, 0]
-        self.pulkas.append({"no": pulka + 1, "first_deal": first, "points": list(res.points),
-                            "claimants": list(res.claimants), "premium": list(res.premium),
-                            "struck": [None if s is None else first + s for s in res.struck],
-                            "struck_points": list(res.struck_points), "total": list(res.total),
-                            "scores": list(self._totals)})
+        record = {"no": pulka + 1, "first_deal": first, "points": list(res.points),
+                  "claimants": list(res.claimants), "premium": list(res.premium),
+                  "struck": [None if s is None else first + s for s in res.struck],
+                  "struck_points": list(res.struck_points), "total": list(res.total),
+                  "scores": list(self._totals)}
+        self.pulkas.append(record)
+        self._events.append({"type": "pulka_scored", "pulka": pulka_copy(record)})
 
     # ---- what a seat may see -----------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Any]:
-        """A JSON-able dict of everything ``seat`` may know, and nothing more."""
-        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat must be 0..3, got {seat!r}")
-        over = self.phase == "over"
-        if self.phase == "trump":
-            # Our reading: while the trump is being named the deal is not finished; the chooser
-            # holds exactly their first three cards and nobody else has looked at theirs.
-            hand = hand_text(mask_of(self.dealt[seat][:3])) if seat == self.trump_chooser else []
-            counts = [0, 0, 0, 0]
-        else:
-            hand = hand_text(self.hands[seat])
-            counts = [h.bit_count() for h in self.hands]
-        return {
-            "seat": seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "mode": self.mode,
-            "rules": self.rules.to_dict(),
-            "preset": preset_name(self.rules),
-            "deal_no": min(self.deal_index, len(self.sizes) - 1) + 1,
-            "deals_total": len(self.sizes),
-            "pulka": self.pulka + 1,
-            "deal_in_pulka": (self.deal_index - PULKA_OF[self.mode].index(self.pulka) + 1
-                              if not over else None),
-            "cards": self.cards,
-            "dealer": self.dealer if not over else None,
-            "trump": trump_text(self.trump) if self.phase != "trump" else None,
-            "trump_card": card_text(self.trump_card) if self.trump_card is not None and not over else None,
-            "trump_chooser": self.trump_chooser,
-            "hand": hand,
-            "hand_counts": counts,
-            "bids": list(self.bids) if not over else [None] * 4,
-            "forbidden_bid": self.forbidden_bid(),
-            "taken": list(self.taken) if not over else [0] * 4,
-            "trick": [{"seat": s, "play": play_text(p)} for s, p in self.trick],
-            "leader": self.leader if not over else None,
-            "tricks": [dict(t, plays=list(t["plays"])) for t in self.tricks] if not over else [],
-            "last_trick": self.last_trick,
-            "deals": [dict(d) for d in self.deals],
-            "pulkas": [dict(p) for p in self.pulkas],
-            "scores": self.scores(),
-            "legal": self.legal_actions() if seat == self.to_act else [],
-            "places": places(self.scores()) if over else None,
-            "aces": [{"seat": s, "card": card_text(c)} for s, c in self.aces],
-        }
+        """A JSON-able dict of everything ``seat`` may know, and nothing more (:mod:`joker.view`)."""
+        return seat_view(self, seat)
 
     # ---- saving --------------------------------------------------------------------------
 
@@ -421,16 +414,24 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: Any) -> Game:
-        """Restore a game saved by :meth:`to_dict`, replaying and checking every action."""
+        """Restore a game saved by :meth:`to_dict`, replaying and checking every action.
+
+        ``ValueError`` for anything else, whatever its shape: ``format`` must be the int 1 (``true``
+        is not 1 here), every field of :meth:`to_dict` but ``first_dealer`` must be present and no
+        other, and the rules must name all their options (see :meth:`Rules.from_dict`).
+        """
         if not isinstance(d, dict):
-            raise ValueError(f"a saved game must be a dict, got {type(d).__name__}")
+            raise ValueError(f"a saved game must be a dict, got {shown(d)}")
         version = d.get("format")
-        if version != FORMAT_VERSION:
-            raise ValueError(
-                f"unsupported saved-game format {version!r} (this version reads {FORMAT_VERSION})")
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise ValueError(f"unsupported saved-game format {shown(version)} "
+                             f"(this version reads {FORMAT_VERSION})")
         missing = {"rules", "mode", "seed", "actions"} - set(d)
         if missing:
             raise ValueError(f"saved game lacks {sorted(missing)}")
+        unknown = [shown(k) for k in d if k not in _SAVE_KEYS]
+        if unknown:
+            raise ValueError(f"saved game has unknown fields: {', '.join(sorted(unknown))}")
         actions = d["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise ValueError("saved game: 'actions' must be a list of strings")
@@ -439,11 +440,20 @@ class Game:
             try:
                 g.apply(a)
             except ValueError as e:
-                raise ValueError(f"saved game: action #{i + 1} {a!r} cannot be replayed: {e}") from None
+                raise ValueError(f"saved game: action #{i + 1} {shown(a)} cannot be replayed: {e}") from None
         return g
 
     def copy(self) -> Game:
         return Game.from_dict(self.to_dict())
+
+
+def _check_seat(seat: Any) -> None:
+    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+        raise ValueError(f"seat must be None or 0..3, got {shown(seat)}")
+
+
+def _play_record(seat: int, play: int) -> dict[str, Any]:
+    return {"seat": seat, "play": play_text(play), "card": card_text(play & 63)}
 
 
 _REASON_TEXT = {
@@ -454,4 +464,4 @@ _REASON_TEXT = {
     "must_trump": "cannot follow suit, so must play a trump ({suit})",
 }
 
-__all__ = ["Game", "DEAL_SIZES", "PULKA_OF", "FORMAT_VERSION", "Shuffler"]
+__all__ = ["Game", "IllegalAction", "DEAL_SIZES", "PULKA_OF", "FORMAT_VERSION", "MAX_SEED", "Shuffler"]

@@ -14,6 +14,7 @@ the bots and the UI all ask these functions.  The raw functions work on bitsets 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -33,10 +34,19 @@ from .cards import (
     parse_trick,
     parse_trump,
 )
+from .guard import label, shown, whole
 
 TRUMP_IN_NINES = ("dealer_card", "chosen")
 PREMIUMS = ("bonus", "georgian", "folk")
 FIRST_DEALERS = ("random", "aces")
+#: The largest khishti penalty accepted: far above any table's custom, small enough that no score
+#: can grow past the bounds the statistics accept.
+MAX_KHISHTI = 10_000
+
+
+def _one_of(name: str, value: Any, choices: tuple[str, ...]) -> None:
+    if not (isinstance(value, str) and value in choices):
+        raise ValueError(f"{name} must be one of {choices}, got {shown(value)}")
 
 
 @dataclass(frozen=True)
@@ -54,21 +64,20 @@ class Rules:
     first_dealer: str = "random"
 
     def __post_init__(self) -> None:
-        if self.trump_in_nines not in TRUMP_IN_NINES:
-            raise ValueError(f"trump_in_nines must be one of {TRUMP_IN_NINES}, got {self.trump_in_nines!r}")
+        _one_of("trump_in_nines", self.trump_in_nines, TRUMP_IN_NINES)
         if not isinstance(self.high_lead_trumpable, bool):
-            raise ValueError(f"high_lead_trumpable must be True or False, got {self.high_lead_trumpable!r}")
+            got = shown(self.high_lead_trumpable)
+            raise ValueError(f"high_lead_trumpable must be True or False, got {got}")
         k = self.khishti
         if k is not None:
             if isinstance(k, list):
                 object.__setattr__(self, "khishti", k := tuple(k))
             if not (isinstance(k, tuple) and len(k) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in k)):
-                raise ValueError(f"khishti must be None or a pair of non-negative ints, got {k!r}")
-        if self.premium not in PREMIUMS:
-            raise ValueError(f"premium must be one of {PREMIUMS}, got {self.premium!r}")
-        if self.first_dealer not in FIRST_DEALERS:
-            raise ValueError(f"first_dealer must be one of {FIRST_DEALERS}, got {self.first_dealer!r}")
+                    and all(type(v) is int and 0 <= v <= MAX_KHISHTI for v in k)):
+                raise ValueError(f"khishti must be None or a pair of penalties 0..{MAX_KHISHTI}, "
+                                 f"got {shown(k)}")
+        _one_of("premium", self.premium, PREMIUMS)
+        _one_of("first_dealer", self.first_dealer, FIRST_DEALERS)
 
     def to_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
@@ -77,16 +86,25 @@ class Rules:
 
     @classmethod
     def from_dict(cls, d: Any) -> Rules:
+        """Rules from :meth:`to_dict`'s form; every option must be present, none may be unknown.
+
+        Our reading of "a save whose rules lack an option" (issue #9): it is refused, not filled in
+        with defaults.  Every save any version of the app wrote has all five options (they are as old
+        as the engine), so a missing one means a damaged or hand-made entry; a default could
+        silently change the game being replayed (the first dealer, the khishti penalty...).  When an
+        option is added, its migration belongs in :mod:`joker.saves`, keyed on the save's version.
+        """
         if not isinstance(d, dict):
-            raise ValueError(f"rules must be a dict, got {type(d).__name__}")
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(d) - names
+            raise ValueError(f"rules must be a dict, got {shown(d)}")
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = [shown(k) for k in d if k not in names]
         if unknown:
-            raise ValueError(f"unknown rule options: {sorted(unknown)}")
-        try:
-            return cls(**d)
-        except TypeError as e:  # pragma: no cover - guarded by the field check above
-            raise ValueError(str(e)) from None
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        rules = cls(**d)  # first: a bad value is named even when other options are missing
+        missing = [n for n in names if n not in d]
+        if missing:
+            raise ValueError(f"rules lack the options {', '.join(missing)}")
+        return rules
 
 
 PRESETS: dict[str, Rules] = {
@@ -192,7 +210,13 @@ def forbidden_bid(other_bids: Iterable[int], cards: int) -> int | None:
     It is the number that would make the four bids add up to ``cards``; None when the others already
     bid more than that (then the dealer may bid anything).  The game and the score pad both ask here.
     """
-    rest = cards - sum(other_bids)
+    whole(cards, "cards", 1, 9)
+    if isinstance(other_bids, str | bytes | dict) or not hasattr(other_bids, "__iter__"):
+        raise ValueError(f"the other bids must be a list of numbers, got {shown(other_bids)}")
+    bids = [whole(b, "a bid", 0, cards) for b in itertools.islice(other_bids, 4)]
+    if len(bids) > 3:
+        raise ValueError("only the three other players bid before the dealer")
+    rest = cards - sum(bids)
     return rest if 0 <= rest <= cards else None
 
 
@@ -265,7 +289,7 @@ def why_illegal(hand: Iterable[str] | str, trick: Iterable[str], trump: str | No
     except ValueError:
         if isinstance(play, str) and play[:1] == "X":
             return ("joker_mode", {})
-        return ("bad_action", {"action": str(play)})
+        return ("bad_action", {"action": label(play)})
     return illegal_reason(hmask, plays[0] if plays else -1, t, p)
 
 
@@ -278,5 +302,5 @@ def trick_winner(trick: Iterable[str], trump: str | None, rules: Rules) -> int:
     return winner_index(plays, parse_trump(trump), rules.high_lead_trumpable)
 
 
-__all__ = ["Rules", "PRESETS", "preset_name", "legal_plays", "trick_winner", "why_illegal",
+__all__ = ["Rules", "PRESETS", "MAX_KHISHTI", "preset_name", "legal_plays", "trick_winner", "why_illegal",
            "legal_mask", "winner_index", "illegal_reason", "forbidden_bid"]

@@ -16,13 +16,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .guard import shown
 from .rules import Rules
+
+PLAYERS = 4
+MAX_DEALS = 24   # a whole game; a pulka has at most 8
 
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be an int, got {value!r}")
+        raise ValueError(f"{what} must be an int, got {shown(value)}")
     return value
+
+
+def _rows(value: Any, what: str, width: int | None) -> list[Any]:
+    """A list/tuple of 1..MAX_DEALS items (each a list/tuple of ``width`` items, if ``width``)."""
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_DEALS:
+        raise ValueError(f"{what} must be a list of 1..{MAX_DEALS} deals, got {shown(value)}")
+    if width is not None:
+        for d, row in enumerate(value):
+            if not isinstance(row, list | tuple) or len(row) != width:
+                raise ValueError(f"{what}: deal {d} must list {width} players, got {shown(row)}")
+    return list(value)
 
 
 def deal_score(bid: int, taken: int, cards: int, rules: Rules) -> int:
@@ -32,7 +47,7 @@ def deal_score(bid: int, taken: int, cards: int, rules: Rules) -> int:
     or the khishti penalty when a positive bid took nothing and the rules have khishti.
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+        raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
     cards = _int(cards, "cards")
     if not 1 <= cards <= 9:
         raise ValueError(f"cards must be 1..9, got {cards}")
@@ -46,9 +61,17 @@ def deal_score(bid: int, taken: int, cards: int, rules: Rules) -> int:
 
 
 def is_khishti(bid: int, taken: int, rules: Rules) -> bool:
-    """Whether a deal scored the khishti penalty: a positive bid that took no trick, under rules
-    that have khishti (docs/RULES.md §7).  Score sheets and statistics mark these deals."""
-    return rules.khishti is not None and bid >= 1 and taken == 0
+    """Whether a deal is a khishti: a bid of one or more, no trick taken, under rules with the
+    khishti penalty (docs/RULES.md §7).  The one definition: deal records, score sheets, the statistics
+    and the table's sound all use it.  Without the option such a miss is an ordinary miss (scores 0).
+
+    >>> from joker.rules import PRESETS
+    >>> is_khishti(2, 0, PRESETS["standard"]), is_khishti(2, 0, PRESETS["tvaladze"])
+    (True, False)
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
+    return _int(bid, "bid") >= 1 and _int(taken, "taken") == 0 and rules.khishti is not None
 
 
 def _score(bid: int, taken: int, cards: int, khishti: tuple[int, int] | None) -> int:
@@ -88,18 +111,16 @@ def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
     same either way; the score sheet marks that one).
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    if not (len(bids) == len(taken) == len(cards)) or not cards:
-        raise ValueError(f"bids, taken and cards must have the same non-zero length "
+        raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
+    bids, taken = _rows(bids, "bids", PLAYERS), _rows(taken, "taken", PLAYERS)
+    cards = _rows(cards, "cards", None)
+    if not len(bids) == len(taken) == len(cards):
+        raise ValueError(f"bids, taken and cards must have the same length "
                          f"({len(bids)}, {len(taken)}, {len(cards)})")
-    players = len(bids[0])
-    if players < 1:
-        raise ValueError("no players")
+    players = PLAYERS
     rows: list[tuple[int, ...]] = []
     made = [True] * players
     for d, n in enumerate(cards):
-        if len(bids[d]) != players or len(taken[d]) != players:
-            raise ValueError(f"deal {d}: expected {players} bids and {players} taken counts")
         rows.append(tuple(deal_score(bids[d][p], taken[d][p], n, rules) for p in range(players)))
         for p in range(players):
             if bids[d][p] != taken[d][p]:
@@ -132,4 +153,11 @@ def pulka_scores(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
 
 def places(totals: Sequence[int]) -> list[int]:
     """1-based places; equal totals share a place (1, 1, 3, 4)."""
+    if not isinstance(totals, list | tuple) or not 1 <= len(totals) <= PLAYERS:
+        raise ValueError(f"places need 1..{PLAYERS} totals, got {shown(totals)}")
+    for t in totals:
+        _int(t, "a total")
     return [1 + sum(1 for u in totals if u > t) for t in totals]
+
+
+__all__ = ["deal_score", "is_khishti", "pulka_result", "pulka_scores", "places", "PulkaResult", "PLAYERS"]

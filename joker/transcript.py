@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .cards import hand_text, mask_of
 from .game import Game
+from .guard import shown
 from .rules import PRESETS
 
 GOLDEN = [("standard", "nines", 1), ("tvaladze", "nines", 2), ("folk", "nines", 3), ("standard", "full", 4),
@@ -18,6 +19,9 @@ GOLDEN = [("standard", "nines", 1), ("tvaladze", "nines", 2), ("folk", "nines", 
 
 
 def transcript(preset: str, mode: str, seed: int) -> str:
+    """The transcript of a random game of ``preset`` (a name in PRESETS), ``mode`` and ``seed``."""
+    if not (isinstance(preset, str) and preset in PRESETS):
+        raise ValueError(f"preset must be one of {sorted(PRESETS)}, got {shown(preset)}")
     g = Game(PRESETS[preset], mode, seed=seed)
     rng = random.Random(seed)
     lines = [f"# preset={preset} mode={mode} seed={seed} first_dealer={g.dealer}"]
@@ -59,3 +63,6 @@ def write(folder: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for preset, mode, seed in GOLDEN:
         (out / f"{preset}_{mode}_{seed}.txt").write_text(transcript(preset, mode, seed))
+
+
+__all__ = ["transcript", "write", "GOLDEN"]

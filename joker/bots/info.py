@@ -8,7 +8,7 @@ view as JSON, knows exactly what a long-lived one knows.
 >>> info = Info.from_view({"seat": 0, "phase": "play", "cards": 2, "dealer": 3, "trump": "H",
 ...     "trump_card": "6D", "hand": ["AS"], "hand_counts": [1, 1, 1, 2], "bids": [1, 0, 1, 0],
 ...     "taken": [0, 0, 0, 0], "trick": [], "leader": 0, "rules": {"trump_in_nines": "chosen",
-...     "high_lead_trumpable": False, "khishti": [200, 500], "premium": "georgian"},
+...     "high_lead_trumpable": False, "khishti": [200, 500], "premium": "georgian", "first_dealer": "random"},
 ...     "tricks": [{"leader": 0, "winner": 0, "plays": [{"seat": 0, "play": "KS"},
 ...         {"seat": 1, "play": "7D"}, {"seat": 2, "play": "QS"}, {"seat": 3, "play": "X1-"}]}],
 ...     "deals": [], "pulkas": [], "legal": ["AS"]}, hl_inference=True)
