@@ -7,7 +7,7 @@ re-implements a rule; it watches :class:`Game` apply the actions and reports wha
 
 >>> from joker.game import Game
 >>> g = Game(mode="nines", seed=3, first_dealer=0)
->>> while g.phase != "over": g.apply(g.legal_actions()[0])
+>>> while g.phase != "over": _ = g.apply(g.legal_actions()[0])   # apply returns its events
 >>> frames = list(replay(g.to_dict()))
 >>> frames[-1]["scores"] == g.scores(), frames[0]["kind"], len(frames[0]["hands"][1])
 (True, 'deal', 9)
@@ -17,7 +17,7 @@ undoes the bots' replies that followed it):
 
 >>> g = Game(mode="nines", seed=3, first_dealer=0)
 >>> before = g.to_dict()
->>> g.apply(g.legal_actions()[0])         # seat 1 names the trump
+>>> _ = g.apply(g.legal_actions()[0])     # seat 1 names the trump
 >>> take_back(g.to_dict(), seat=1) == before
 True
 """
