@@ -266,7 +266,8 @@ class Game:
         :meth:`why_illegal`) and the state is untouched.  Passing ``seat`` (who is acting) guards
         against out-of-turn actions from a front-end.  Events hold only public facts (no hands).
         """
-        _check_seat(seat)
+        if seat is not None:
+            _check_seat(seat)
         if seat is not None and seat != self.to_act:
             who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
             raise self._refusal(action, seat, f"it is not seat {seat}'s turn{who}")
@@ -332,9 +333,9 @@ class Game:
         self._legal = None
         self.hands[seat] = hand ^ 1 << card
         self.trick.append((seat, play))
-        self._events.append({"type": "play", "seat": seat, "play": action, "card": card_text(card),
+        self._events.append({"type": "play", "seat": seat, "play": action, "card": action[:2],  # card text
                              "lead": len(self.trick) == 1,
-                             "hand_counts": [h.bit_count() for h in self.hands]})
+                             "hand_counts": list(map(int.bit_count, self.hands))})
         if len(self.trick) < 4:
             self.to_act = (seat + 1) % 4
         else:
@@ -448,12 +449,14 @@ class Game:
 
 
 def _check_seat(seat: Any) -> None:
+    """``ValueError`` unless ``seat`` is None or the int 0..3."""
     if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
         raise ValueError(f"seat must be None or 0..3, got {shown(seat)}")
 
 
 def _play_record(seat: int, play: int) -> dict[str, Any]:
-    return {"seat": seat, "play": play_text(play), "card": card_text(play & 63)}
+    text = play_text(play)
+    return {"seat": seat, "play": text, "card": text[:2]}   # every card's text is two characters
 
 
 _REASON_TEXT = {
