@@ -6,7 +6,7 @@ the page translates, and measures what each of a seat's decisions cost against t
 
 >>> from joker.game import Game
 >>> g = Game(mode="nines", seed=5, first_dealer=0)
->>> g.apply("H")                                     # seat 1 names hearts; seat 1 bids first
+>>> _ = g.apply("H")                                 # seat 1 names hearts; seat 1 bids first
 >>> h = hint(g.view(1), seed=1, worlds=20)
 >>> h["action"] in g.legal_actions(), h["candidates"][0]["action"] == h["action"], h["reason"]["code"][:4]
 (True, True, 'bid_')
