@@ -1,4 +1,4 @@
-// Card faces (drawn with DOM + CSS: corner indices, pips, court letters) and hand order.
+// Card faces (drawn with DOM + CSS: a large corner index, pips, court letters) and hand order.
 // Nothing here decides a rule: legality always comes from the engine's view.
 import { t } from "./i18n.js";
 
@@ -13,13 +13,14 @@ export const cardOfPlay = (play) => play.slice(0, 2);
 export const suitOf = (c) => (isJoker(c) ? null : c[1]);
 export const rankOf = (c) => (isJoker(c) ? null : c[0]);
 
-// Pip positions (x%, y%) inside the pip area for 6..10; pips in the lower half are turned over.
+// Pip positions (x%, y%) inside the pip area (the lower half of the face, under the index) for
+// 6..10: three or four rows; pips in the lower half of the area are turned over.
 const PIPS = {
-  "6": [[25, 15], [75, 15], [25, 50], [75, 50], [25, 85], [75, 85]],
-  "7": [[25, 15], [75, 15], [50, 32], [25, 50], [75, 50], [25, 85], [75, 85]],
-  "8": [[25, 15], [75, 15], [50, 32], [25, 50], [75, 50], [50, 68], [25, 85], [75, 85]],
-  "9": [[25, 12], [75, 12], [25, 37], [75, 37], [50, 50], [25, 63], [75, 63], [25, 88], [75, 88]],
-  "T": [[25, 12], [75, 12], [50, 25], [25, 37], [75, 37], [25, 63], [75, 63], [50, 75], [25, 88], [75, 88]],
+  "6": [[22, 12], [78, 12], [22, 50], [78, 50], [22, 88], [78, 88]],
+  "7": [[22, 12], [78, 12], [50, 31], [22, 50], [78, 50], [22, 88], [78, 88]],
+  "8": [[22, 12], [78, 12], [50, 31], [22, 50], [78, 50], [50, 69], [22, 88], [78, 88]],
+  "9": [[22, 10], [78, 10], [22, 37], [78, 37], [50, 50], [22, 63], [78, 63], [22, 90], [78, 90]],
+  "T": [[22, 10], [78, 10], [50, 23], [22, 37], [78, 37], [22, 63], [78, 63], [50, 77], [22, 90], [78, 90]],
 };
 
 export function rankLabel(r) { return t("rank." + r); }
@@ -39,7 +40,7 @@ export function faceHtml(c) {
   if (isJoker(c)) {
     const red = c === "X1";
     return `<div class="face joker ${red ? "joker-red" : "joker-black"}">` +
-      `<span class="idx tl"><b>★</b></span><span class="idx br"><b>★</b></span>` +
+      `<span class="idx tl"><b>★</b></span>` +
       `<img class="art" src="cards/${red ? "joker-red" : "joker-black"}.svg" alt="" draggable="false"></div>`;
   }
   const r = rankOf(c), s = suitOf(c), sym = SUIT_SYMBOL[s];
@@ -55,7 +56,7 @@ export function faceHtml(c) {
   } else {
     mid = `<div class="court"><b>${label}</b><i>${sym}</i></div>`;
   }
-  return `<div class="face ${color}" data-rank="${r}">${idx("tl")}${idx("br")}${mid}</div>`;
+  return `<div class="face ${color}" data-rank="${r}">${idx("tl")}${mid}</div>`;
 }
 
 export function backHtml() { return `<div class="back"></div>`; }

@@ -1,8 +1,7 @@
 // The table renderer, in the manner of chessground: card nodes keyed by card id, placed and
 // moved only with CSS transforms (transitions do the animation), redraws batched per frame.
 import { faceHtml, backHtml } from "./cards.js";
-
-const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+import { computeLayout, layoutVars } from "./layout.js";
 
 export class Board {
   constructor(felt, layer) {
@@ -10,50 +9,34 @@ export class Board {
     this.layer = layer;
     this.nodes = new Map();     // key -> {el, face, tf}
     this.L = null;
+    this.vars = {};        // CSS custom properties last set on the felt
   }
 
-  // Sizes come from the viewport: card width from the felt's width and height.
+  // Sizes come from the viewport: the felt's size and the seat plates' sizes go through
+  // computeLayout (layout.js); the stylesheet positions seats, fans and panels from its variables.
   measure() {
     const W = this.felt.clientWidth, H = this.felt.clientHeight;
-    const pad = clamp(Math.min(W, H) * 0.018, 6, 16);
-    const cw = Math.round(clamp(Math.min(W / 5.3, H / 6.6), 44, 118));
-    const ch = Math.round(cw * 1.42);
-    const raise = Math.round(ch * 0.17);
-    const meEl = this.felt.querySelector(".seat-me");
-    const meRow = Math.max(30, (meEl && meEl.offsetHeight) || 34);
-    const handPad = pad + Math.round(cw * 0.08);
-    const handCY = H - handPad - ch / 2;
-    const handTop = H - handPad - ch - raise;
-    const meTop = handTop - meRow - 10;  // clear of raised (and slightly turned) cards
-    this.felt.style.setProperty("--cw", cw + "px");
-    this.felt.style.setProperty("--ch", ch + "px");
-    this.felt.style.setProperty("--hand-top", handTop + "px");
-    this.felt.style.setProperty("--me-top", meTop + "px");
-    const seat = (s) => {
+    const seat = [0, 1, 2, 3].map((s) => {
       const el = this.felt.querySelector(`.seat[data-seat="${s}"]`);
-      if (!el || !el.offsetWidth) return { x: W / 2, y: s === 0 ? H : 0, w: 0, h: 0 };
-      return { x: el.offsetLeft + el.offsetWidth / 2, y: el.offsetTop + el.offsetHeight / 2,
-               w: el.offsetWidth, h: el.offsetHeight, bottom: el.offsetTop + el.offsetHeight };
-    };
-    const seats = [seat(0), seat(1), seat(2), seat(3)];
-    seats[0] = { x: W / 2, y: handCY, w: 0, h: 0 };
-    const top = (seats[2].bottom || 60) + 8;
-    const bottom = meTop - 6;
-    const cx = W / 2, cy = Math.round((top + bottom) / 2);
-    const dx = Math.min(cw * 0.75, (W - 2 * 88 - cw) / 2), dy = Math.min(ch * 0.3, (bottom - top - ch) / 2);
-    this.L = { W, H, pad, cw, ch, raise, handCY, handTop, meTop, cx, cy, seats,
-               slots: [[cx, cy + dy, 3], [cx - dx, cy, -7], [cx, cy - dy, 2], [cx + dx, cy, 8]] };
-    this.felt.style.setProperty("--panel-bottom", (H - meTop + 6) + "px");
-    return this.L;
+      return el && el.offsetWidth ? { w: el.offsetWidth, h: el.offsetHeight } : null;
+    });
+    const L = computeLayout(W, H, seat);
+    this.felt.dataset.layout = L.wide ? "wide" : "tall";
+    this.felt.dataset.beside = L.beside ? "1" : "0";
+    for (const [k, v] of Object.entries(layoutVars(L))) {
+      if (this.vars[k] !== v) { this.felt.style.setProperty(k, v); this.vars[k] = v; }
+    }
+    this.L = L;
+    return L;
   }
 
-  // x-positions of n hand cards (centres).
+  // x-positions of n hand cards (centres), spread over the hand's span, centred in it.
   handXs(n) {
-    const { W, pad, cw } = this.L;
+    const { handL, handR, cw } = this.L;
     if (n <= 0) return [];
-    const step = n > 1 ? Math.min(cw * 0.8, (W - 2 * pad - cw) / (n - 1)) : 0;
+    const step = n > 1 ? Math.min(cw * 0.8, (handR - handL - cw) / (n - 1)) : 0;
     const width = step * (n - 1);
-    const x0 = W / 2 - width / 2;
+    const x0 = (handL + handR) / 2 - width / 2;
     return Array.from({ length: n }, (_, i) => x0 + i * step);
   }
 

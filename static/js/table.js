@@ -69,11 +69,11 @@ export function legalCards(v) {
 export function render() {
   if (S.screen !== "table" || !S.shown) { setAttrs(); return; }
   const v = S.shown;
-  const L = board.measure();
-  const p = pace();
   renderPlates(v);
   renderStatus();
   renderSeats(v);
+  const L = board.measure();  // after the seats: the layout is sized from their plates
+  const p = pace();
   const items = [];
   // --- my hand
   const order = handCards(v);
@@ -128,7 +128,7 @@ export function render() {
   const ind = indicatorCard(v);
   if (ind) {
     const pos = indicatorPos(v.dealer, L);
-    items.push({ key: "ind:" + ind, card: ind, x: pos.x, y: pos.y, rot: pos.rot, scale: 0.62, z: 20,
+    items.push({ key: "ind:" + ind, card: ind, x: pos.x, y: pos.y, rot: pos.rot, scale: pos.scale ?? 0.62, z: 20,
                  cls: { "trump-card": true }, data: { testid: "trump-card" } });
   }
   board.sync(items, exit);
@@ -151,7 +151,7 @@ function indicatorCard(v) {
 function indicatorPos(dealer, L) {
   const s = L.seats[dealer] || L.seats[2];
   const small = L.ch * 0.62;
-  if (dealer === 1 || dealer === 3) return { x: s.x + (dealer === 1 ? 6 : -6), y: s.y - s.h / 2 - small / 2 - 4, rot: dealer === 1 ? -8 : 8 };
+  if (dealer === 1 || dealer === 3) return { x: s.x + (dealer === 1 ? 6 : -6), y: s.y - s.h / 2 - small / 2 - 10, rot: dealer === 1 ? -8 : 8 };
   if (dealer === 2) return { x: s.x + s.w / 2 + L.cw * 0.45, y: s.y + L.ch * 0.05, rot: 8 };
-  return { x: L.W - L.pad - L.cw * 0.35, y: L.meTop - L.ch * 0.25, rot: -8 };
+  return L.mySpot;  // by my seat (layout.js)
 }
