@@ -52,6 +52,7 @@ def new_pad(page: Any, preset: str, mode: str, first: int, names: list[str] = NA
     page.get_by_test_id(f"pad-mode-{mode}").click()
     page.get_by_test_id(f"pad-preset-{preset}").click()
     page.get_by_test_id(f"pad-first-{first}").click()
+    assert "{" not in page.locator("#pad").inner_text()        # every placeholder filled
     page.get_by_test_id("pad-start").click()
     page.wait_for_selector("#pad[data-view=pad][data-step=bids][data-deal='1']", state="attached",
                            timeout=STEP_MS)
@@ -140,6 +141,7 @@ def test_a_whole_pulka_by_tapping_a_correction_and_a_reload_mid_deal(page: Any, 
     expect(page.get_by_test_id("pad-cell-2-1")).to_contain_text("-200")
     for deal, seat in ((1, 1), (3, 2), (1, 3)):
         expect(page.get_by_test_id(f"pad-cell-{deal}-{seat}")).to_have_class(re.compile(r"\bstruck\b"))
+    assert "{" not in page.locator("#pad").inner_text()
     shot(page, "pulka-phone")
 
     # Correct deal 2: Giorgi took 1, not 0 (no khishti any more), Levan 3, not 4.
@@ -294,6 +296,9 @@ def test_tampered_storage_a_second_tab_export_and_print(page: Any, base_url: str
     # Languages: the screen is translated, and plural forms follow the number of cards.
     page.evaluate("() => window.jokerUI.setLang('ru')")
     expect(page.get_by_test_id("pad-deal-head")).to_contain_text("2 карты")
+    expect(page.get_by_test_id("pad-deal-head")).to_contain_text("1")
+    assert "{" not in page.locator("#pad").inner_text()        # every placeholder filled
     page.evaluate("() => window.jokerUI.setLang('ka')")
     expect(page.get_by_test_id("pad-deal-head")).to_contain_text("2 კარტი")
+    assert "{" not in page.locator("#pad").inner_text()
     json.loads(the_pad(page))

@@ -17,7 +17,7 @@ export const trumpSymbol = (tr) => (tr === "-" ? t("pad.nt") : tr ? SUIT_SYMBOL[
 function head(sh) {
   return html`<div class="pad-deal-head" data-testid="pad-deal-head">
     <span class="pad-deal-no">${t("pad.deal_of", { no: sh.deal_no, total: sh.deals_total })}</span>
-    <span>${t("bar.cards", { n: sh.cards })} · ${t("sheet.pulka", { n: sh.pulka })}</span>
+    <span>${t("bar.cards", { n: sh.cards })} · ${t("sheet.pulka", { no: sh.pulka })}</span>
     <span class="pad-dealer" data-testid="pad-dealer" data-seat="${sh.dealer}">${t("pad.dealer", { name: nameOf(sh.dealer) })}</span>
   </div>`;
 }

@@ -29,7 +29,7 @@ export function sheetText(sh) {
       const row = (label, f) => lines.push(`${pad(label, 13)}` + SEATS.map((s) => pad(f(s))).join(""));
       row(t("sheet.premium"), (s) => (pk.premium[s] ? "+" + pk.premium[s] : ""));
       row(t("sheet.struck"), (s) => (pk.struck_points[s] ? "-" + pk.struck_points[s] : ""));
-      row(t("sheet.pulka", { n: pk.no }), (s) => pk.total[s]);
+      row(t("sheet.pulka", { no: pk.no }), (s) => pk.total[s]);
       lines.push("");
     }
   }
@@ -59,7 +59,7 @@ export function sheetCsv(sh) {
   }
   for (const pk of sh.pulkas) {
     if (!pk.complete) continue;
-    const r = [`${t("sheet.pulka", { n: pk.no })}`, pk.no, "", "", ""];
+    const r = [`${t("sheet.pulka", { no: pk.no })}`, pk.no, "", "", ""];
     for (const s of SEATS) r.push(pk.premium[s], "", pk.total[s], pk.struck_points[s]);
     rows.push(r);
   }

@@ -36,7 +36,7 @@ function pulkaRows(pk) {
   const sign = (n) => (n > 0 ? "+" + n : "");
   return html`<tr class="premium" data-testid="pad-premium-${pk.no}"><td colspan="3">${t("sheet.premium")}</td>${SEATS.map((s) => html`<td>${sign(pk.premium[s])}</td>`)}</tr>
     <tr class="premium"><td colspan="3">${t("sheet.struck")}</td>${SEATS.map((s) => html`<td>${pk.struck_points[s] ? "−" + pk.struck_points[s] : ""}</td>`)}</tr>
-    <tr class="pulka" data-testid="pad-pulka-${pk.no}"><td colspan="3">${t("sheet.pulka", { n: pk.no })}</td>${SEATS.map((s) => html`<td>${pk.total[s]}</td>`)}</tr>
+    <tr class="pulka" data-testid="pad-pulka-${pk.no}"><td colspan="3">${t("sheet.pulka", { no: pk.no })}</td>${SEATS.map((s) => html`<td>${pk.total[s]}</td>`)}</tr>
     <tr class="total" data-testid="pad-scores-${pk.no}"><td colspan="3">${t("sheet.total")}</td>${SEATS.map((s) => html`<td>${pk.scores[s]}</td>`)}</tr>`;
 }
 
