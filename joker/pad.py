@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import DEAL_SIZES, MODES, PULKA_OF
+from .guard import shown as what
 from .pad_checks import (
     ENTRY_KEYS,
     FORMAT_VERSION,
@@ -61,7 +62,6 @@ from .pad_checks import (
     plural,
     saved_rules,
     saved_seat,
-    what,
 )
 from .pad_sheet import build_sheet
 from .rules import Rules

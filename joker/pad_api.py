@@ -22,9 +22,9 @@ Nothing here touches the browser: ``joker.web`` publishes these functions to the
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from . import guard
 from .pad import PadError, ScorePad
 from .pad_checks import saved_rules
 from .rules import PRESETS, Rules
@@ -34,20 +34,8 @@ VERSION = 1
 MAX_TEXT = 200_000
 #: Timestamps are milliseconds since 1970; anything outside 2000..3000 is not a date we wrote.
 _MIN_MS, _MAX_MS = 946_684_800_000, 32_503_680_000_000
-#: A pad is 4 levels deep; deeper text is refused before a parser recurses into it (in Pyodide the
-#: C stack can run out before Python's recursion limit is reached).
+#: A pad is 4 levels deep; deeper text is refused before a parser recurses into it (joker.guard).
 MAX_DEPTH = 16
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-
-
-def _too_deep(text: str) -> bool:
-    depth = 0
-    for ch in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
-        depth += 1 if ch in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
 
 
 def _refusal(err: PadError) -> dict[str, Any]:
@@ -69,12 +57,10 @@ def _answer(pad: ScorePad, created: int, updated: int) -> dict[str, Any]:
 def read(text: Any) -> tuple[ScorePad, int, int]:
     """The pad in stored text, with its dates; :class:`PadError` (``pad_corrupt`` or ``pad_version``)
     for anything else, however long, deep or strange."""
-    if not isinstance(text, str) or len(text) > MAX_TEXT or _too_deep(text):
-        raise PadError("pad_corrupt", {}, "saved pad: not a text of a pad")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise PadError("pad_corrupt", {}, "saved pad: not JSON") from None
+        data = guard.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
+    except guard.Rejected as err:
+        raise PadError("pad_corrupt", {"code": err.code}, f"saved pad: {err}") from None
     if not (isinstance(data, dict) and data.get("app") == "joker" and data.get("kind") == "pad"):
         raise PadError("pad_corrupt", {}, "saved pad: not a score pad of this app")
     version = data.get("version")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
+from .guard import shown as what
 from .rules import Rules
 
 FORMAT_VERSION = 1
@@ -37,16 +38,6 @@ class PadError(ValueError):
 
 def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def what(value: object) -> str:
-    """A short, safe description of any input for a message (repr of a hostile value may recurse
-    without end or run to megabytes)."""
-    if is_int(value) and -10**6 < value < 10**6:
-        return str(value)
-    if isinstance(value, str) and len(value) <= 20:
-        return repr(value)
-    return f"a {type(value).__name__}"
 
 
 def plural(n: int, word: str) -> str:
