@@ -1,7 +1,9 @@
 // Joker service worker: the whole app offline, one version at a time.
 // build.py replaces the BUILD block with {"version": <hash of every dist file>, "files": [...]}.
 const BUILD = /*BUILD*/{"version": "dev", "files": []}/*END*/;
-const PREFIX = "joker-";
+// Caches are shared by every page of the origin (GitHub Pages: every project of an account), so
+// the name holds this build's path: a build under another path never deletes ours, nor we its.
+const PREFIX = "joker-" + new URL("./", self.location).pathname + "-";
 const CACHE = PREFIX + BUILD.version;
 const INDEX = new URL("index.html", self.location).href;
 

@@ -237,7 +237,7 @@ def test_update_waits_for_the_page_then_reloads(new_context: Any, guard_context:
         index = site / "index.html"
         index.write_text(index.read_text(encoding="utf-8") + "<!-- new version -->\n", encoding="utf-8")
         new_version = build.fill_service_worker(site)
-        assert f"joker-{new_version}" not in old
+        assert f"joker-/-{new_version}" not in old
 
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("html[data-update=ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -247,7 +247,7 @@ def test_update_waits_for_the_page_then_reloads(new_context: Any, guard_context:
             page.get_by_test_id("update-toast-apply").click()  # the toast the app shows
         wait_python_ready(page)
         page.wait_for_function(
-            f"caches.keys().then(k => k.length === 1 && k[0] === 'joker-{new_version}')",
+            f"caches.keys().then(k => k.length === 1 && k[0] === 'joker-/-{new_version}')",
             timeout=READY_TIMEOUT_MS)
     finally:
         stop_server(proc)
