@@ -22,7 +22,7 @@ from joker.rules import PRESETS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
-KEYS = ("joker.save", "joker.save.meta", "joker.settings", "joker.lang", "joker.sound", "joker.stats")
+KEYS = ("joker[/].save", "joker[/].save.meta", "joker[/].settings", "joker[/].lang", "joker[/].sound", "joker[/].stats")
 
 
 def stats_doc(level: str = "easy", mode: str = "nines", games: int = 2) -> dict[str, Any]:
@@ -110,7 +110,7 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     page.set_viewport_size(PHONE)
     open_app(page, base_url, "&lang=ru")
     before_doc = stats_doc("easy", "nines", 2)
-    page.evaluate("t => localStorage.setItem('joker.stats', t)", stats.dumps(before_doc))
+    page.evaluate("t => localStorage.setItem('joker[/].stats', t)", stats.dumps(before_doc))
     no_english(page, "settings")
     play_button(page)
     done = {"bid_key": False, "bid_arrows": False, "play_key": False, "peek": False, "table_text": False, "summary_text": False}
@@ -197,7 +197,7 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
                recent=exp["recent"] + [v["scores"][0]])
     exp["places"] = list(exp["places"])
     exp["places"][v["places"][0] - 1] += 1
-    after = json.loads(page.evaluate("localStorage.getItem('joker.stats')"))
+    after = json.loads(page.evaluate("localStorage.getItem('joker[/].stats')"))
     assert after == {"version": 1, "groups": {"easy/nines": exp}}
     box = page.get_by_test_id("results-stats")
     expect(box).to_have_attribute("data-group", "easy/nines")
@@ -235,7 +235,7 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     # ---- persists over a reload; export, reset, import restores exactly
     page.reload()
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
-    assert json.loads(page.evaluate("localStorage.getItem('joker.stats')")) == after
+    assert json.loads(page.evaluate("localStorage.getItem('joker[/].stats')")) == after
     page.get_by_test_id("settings-stats").click()
     expect(page.get_by_test_id("stat-games")).to_have_attribute("data-value", "3")
     page.set_viewport_size(DESKTOP)
@@ -247,21 +247,21 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     assert stats.import_text(exported.read_text(encoding="utf-8")) == after
     page.get_by_test_id("stats-reset").click()
     page.get_by_test_id("stats-reset-no").click()  # asked first: NO keeps everything
-    assert page.evaluate("localStorage.getItem('joker.stats')") is not None
+    assert page.evaluate("localStorage.getItem('joker[/].stats')") is not None
     page.get_by_test_id("stats-reset").click()
     page.get_by_test_id("stats-reset-yes").click()
     expect(page.get_by_test_id("stats-none")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('joker.stats')") is None
+    assert page.evaluate("localStorage.getItem('joker[/].stats')") is None
     # a bad file: a clear message, nothing replaced
     bad = tmp_path / "bad.json"
     bad.write_text('{"app": "joker", "stats": {"version": 1, "groups": {"easy/nines": {"games": -1}}}}', encoding="utf-8")
     page.get_by_test_id("stats-file").set_input_files(str(bad))
     expect(page.get_by_test_id("stats-message")).to_have_attribute("data-reason", "stats.import_bad")
-    assert page.evaluate("localStorage.getItem('joker.stats')") is None
+    assert page.evaluate("localStorage.getItem('joker[/].stats')") is None
     page.get_by_test_id("stats-file").set_input_files(str(exported))
     expect(page.get_by_test_id("stats-message")).to_have_attribute("data-reason", "stats.imported")
     expect(page.get_by_test_id("stat-games")).to_have_attribute("data-value", "3")
-    assert json.loads(page.evaluate("localStorage.getItem('joker.stats')")) == after
+    assert json.loads(page.evaluate("localStorage.getItem('joker[/].stats')")) == after
 
 
 def test_continue_resumes_exactly(page: Any, base_url: str) -> None:
@@ -296,14 +296,14 @@ def test_continue_resumes_exactly(page: Any, base_url: str) -> None:
 
 def _valid_storage(page: Any) -> dict[str, str | None]:
     """Every key holding a valid value: a game in progress, settings, language, sound, statistics."""
-    page.evaluate("t => localStorage.setItem('joker.stats', t)", stats.dumps(stats_doc("hard", "full", 1)))
+    page.evaluate("t => localStorage.setItem('joker[/].stats', t)", stats.dumps(stats_doc("hard", "full", 1)))
     page.get_by_test_id("settings-lang-ru").click()
     page.get_by_test_id("sound-toggle").click()
     play_button(page, "medium")
     wait_settled(page, "human")
     keys = storage(page)
     assert all(keys[k] for k in KEYS), keys
-    assert keys["joker.sound"] == "off" and keys["joker.lang"] == "ru"
+    assert keys["joker[/].sound"] == "off" and keys["joker[/].lang"] == "ru"
     return keys
 
 
@@ -314,17 +314,17 @@ def _save_text(mutate: Any) -> str:
 
 
 CORRUPTIONS = [
-    ("joker.settings", "{{{ not json", "storage.settings_reset"),
-    ("joker.settings", json.dumps({"v": 99, "level": "easy", "mode": "full", "speed": "fast", "rules": {}}), "storage.settings_version"),
-    ("joker.settings", json.dumps({"v": 1, "level": 3, "mode": ["full"], "speed": "fast", "rules": None}), "storage.settings_reset"),
-    ("joker.lang", "klingon", "storage.lang_reset"),
-    ("joker.sound", '{"on": 1}', "storage.sound_reset"),
-    ("joker.stats", "\x00garbage", "storage.stats_reset"),
-    ("joker.stats", json.dumps({"version": 2, "groups": {}}), "storage.stats_version"),
-    ("joker.stats", json.dumps({"version": 1, "groups": {"easy/full": {"games": "many"}}}), "storage.stats_reset"),
-    ("joker.save", "[1, 2", "save.corrupt"),
-    ("joker.save", _save_text(lambda d: d.update(version=0)), "save.version"),
-    ("joker.save", _save_text(lambda d: d.update(game="x")), "save.corrupt"),
+    ("joker[/].settings", "{{{ not json", "storage.settings_reset"),
+    ("joker[/].settings", json.dumps({"v": 99, "level": "easy", "mode": "full", "speed": "fast", "rules": {}}), "storage.settings_version"),
+    ("joker[/].settings", json.dumps({"v": 1, "level": 3, "mode": ["full"], "speed": "fast", "rules": None}), "storage.settings_reset"),
+    ("joker[/].lang", "klingon", "storage.lang_reset"),
+    ("joker[/].sound", '{"on": 1}', "storage.sound_reset"),
+    ("joker[/].stats", "\x00garbage", "storage.stats_reset"),
+    ("joker[/].stats", json.dumps({"version": 2, "groups": {}}), "storage.stats_version"),
+    ("joker[/].stats", json.dumps({"version": 1, "groups": {"easy/full": {"games": "many"}}}), "storage.stats_reset"),
+    ("joker[/].save", "[1, 2", "save.corrupt"),
+    ("joker[/].save", _save_text(lambda d: d.update(version=0)), "save.version"),
+    ("joker[/].save", _save_text(lambda d: d.update(game="x")), "save.corrupt"),
 ]
 
 
@@ -344,16 +344,16 @@ def test_each_corrupted_key_is_reported_and_only_it_starts_afresh(page: Any, bas
         now = storage(page)
         assert now[key] is None, (key, now[key])
         assert page.evaluate("k => localStorage.getItem(k + '.bad')", key) == bad  # kept aside
-        family = {"joker.save", "joker.save.meta"} if key == "joker.save" else {key}
+        family = {"joker[/].save", "joker[/].save.meta"} if key == "joker[/].save" else {key}
         for k in KEYS:
             if k not in family:
                 assert now[k] == good[k], (key, k)
         expect(page.get_by_test_id("play")).to_be_visible()  # the app started
-        if key == "joker.save":
+        if key == "joker[/].save":
             expect(page.get_by_test_id("continue")).to_be_hidden()
-        if key == "joker.lang":
+        if key == "joker[/].lang":
             expect(page.locator("html")).not_to_have_attribute("lang", "")
-        if key == "joker.settings":
+        if key == "joker[/].settings":
             expect(page.locator('input[name="level"][value="medium"]')).to_be_checked()
     # still playable after all that
     play_button(page)
@@ -363,7 +363,7 @@ def test_each_corrupted_key_is_reported_and_only_it_starts_afresh(page: Any, bas
 QUOTA_SCRIPT = """
 const real = Storage.prototype.setItem;
 Storage.prototype.setItem = function (k, v) {
-  if (String(k).startsWith('joker.')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  if (String(k).startsWith('joker[')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   return real.call(this, k, v);
 };
 """

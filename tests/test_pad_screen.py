@@ -88,11 +88,11 @@ def tap_taken(page: Any, taken: list[int]) -> None:
 
 def stored(page: Any) -> dict[str, str]:
     return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
-        .filter(k => k.startsWith('joker.pad')).map(k => [k, localStorage.getItem(k)]))""")
+        .filter(k => k.startsWith('joker[/].pad')).map(k => [k, localStorage.getItem(k)]))""")
 
 
 def the_pad(page: Any) -> str:
-    pads = {k: v for k, v in stored(page).items() if k.startswith("joker.pad.") and not k.endswith(".bad")}
+    pads = {k: v for k, v in stored(page).items() if k.startswith("joker[/].pad.") and not k.endswith(".bad")}
     assert len(pads) == 1, pads.keys()
     return next(iter(pads.values()))
 
@@ -234,9 +234,9 @@ def test_tampered_storage_a_second_tab_export_and_print(page: Any, base_url: str
     page.set_viewport_size(PHONE)
     page.goto(f"{base_url}?lang=en")
     page.evaluate("""([good]) => { localStorage.clear();
-        localStorage.setItem('joker.pad.goodpad1', good);
-        localStorage.setItem('joker.pad.brokenpad', '{"app": "joker", "kind": "pad", "pad": [[[');
-        localStorage.setItem('joker.pad_names', '{not a list'); }""", [text])
+        localStorage.setItem('joker[/].pad.goodpad1', good);
+        localStorage.setItem('joker[/].pad.brokenpad', '{"app": "joker", "kind": "pad", "pad": [[[');
+        localStorage.setItem('joker[/].pad_names', '{not a list'); }""", [text])
     page.reload()
     page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     page.get_by_test_id("pad-button").click()
@@ -244,8 +244,8 @@ def test_tampered_storage_a_second_tab_export_and_print(page: Any, base_url: str
     expect(page.locator("[data-testid=toast][data-reason='storage.pad_reset']")).to_be_visible()
     page.get_by_test_id("toast-close").click()
     keys = stored(page)
-    assert "joker.pad.brokenpad" not in keys and keys["joker.pad.brokenpad.bad"].startswith('{"app"')
-    assert keys["joker.pad.goodpad1"] == text
+    assert "joker[/].pad.brokenpad" not in keys and keys["joker[/].pad.brokenpad.bad"].startswith('{"app"')
+    assert keys["joker[/].pad.goodpad1"] == text
     shot(page, "list-phone")
     page.get_by_test_id("pad-new").click()                      # the bad names list is set aside too
     expect(page.locator("[data-testid=toast][data-reason='storage.names_reset']")).to_be_visible()

@@ -295,7 +295,7 @@ def test_continue_and_corrupt_save(page: Any, base_url: str) -> None:
     assert back["deal_no"] == saved["deal_no"] and back["bids"] == saved["bids"]
     assert len(back["tricks"]) >= len(saved["tricks"])
     # a corrupted save: a clear message and a fresh start, never a crash
-    page.evaluate("() => localStorage.setItem('joker.save', '{\"app\":\"joker\",\"version\":1,\"level\":\"easy\",\"game\":{\"format\":1,\"rules\":{},\"mode\":\"nines\",\"seed\":1,\"actions\":[\"ZZ\"]}}')")
+    page.evaluate("() => localStorage.setItem('joker[/].save', '{\"app\":\"joker\",\"version\":1,\"level\":\"easy\",\"game\":{\"format\":1,\"rules\":{},\"mode\":\"nines\",\"seed\":1,\"actions\":[\"ZZ\"]}}')")
     page.reload()
     # checked as soon as Python runs: set aside, said, and CONTINUE is gone
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -305,7 +305,7 @@ def test_continue_and_corrupt_save(page: Any, base_url: str) -> None:
     page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
     wait_settled(page)
     # unreadable text (not even JSON) too
-    page.evaluate("() => localStorage.setItem('joker.save', 'not json {')")
+    page.evaluate("() => localStorage.setItem('joker[/].save', 'not json {')")
     page.reload()
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator('[data-testid="toast"][data-reason="save.corrupt"]')).to_be_visible()
@@ -391,7 +391,7 @@ def test_screens(page: Any, base_url: str, name: str) -> None:
     page.get_by_test_id("menu-button").click()
     page.get_by_test_id("menu-lang-ka").click()
     expect(page.locator("html")).to_have_attribute("lang", "ka")
-    assert page.evaluate("() => localStorage.getItem('joker.lang')") == "ka"
+    assert page.evaluate("() => localStorage.getItem('joker[/].lang')") == "ka"
     page.get_by_test_id("dialog-close").click()
 
 

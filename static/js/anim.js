@@ -25,13 +25,13 @@ function noteFor(phase, seat, action) {
 }
 
 export async function applyResult(prev, res, seat, action) {
+  if (!writeSave(res)) return;  // another tab plays this game now (tabs.js): nothing saved, nothing shown
   const v = res.view;
   const gen = S.gen;
   const stale = () => gen !== S.gen;  // a new game began during an animation
   S.view = v;
   S.actions += 1;
   S.intro = null;
-  writeSave(res);
   const dealEnded = v.deals.length > prev.deals.length;
   const trickEnded = dealEnded || (v.tricks || []).length > (prev.tricks || []).length;
   if ((prev.phase === "trump" || prev.phase === "bid") && seat !== 0) S.note = noteFor(prev.phase, seat, action);

@@ -12,9 +12,10 @@ import { checkStoredData } from "./saving.js";
 import { loadFacts } from "./facts.js";
 import { buildSettingsForm, bindSettings, refreshContinue } from "./first-screen.js";
 import { startLoadingBar } from "./loading.js";
-import { storageProblem, showUpdate } from "./toasts.js";
+import { storageProblem, showUpdate, toast, dropToast } from "./toasts.js";
+import * as tabs from "./tabs.js";
 import { requestRender } from "./table.js";
-import { startNew, continueSaved } from "./flow.js";
+import { startNew, continueSaved, leaveTable } from "./flow.js";
 import { bindInput } from "./input.js";
 import { bindDrag } from "./drag.js";
 import { bindDialogs, openNamed } from "./dialogs.js";
@@ -57,6 +58,14 @@ async function boot() {
   window.addEventListener("joker:update-ready", showUpdate);
   showUpdate();
   store.onProblem(storageProblem);
+  tabs.init({  // two tabs, one game (tabs.js): the banner of a tab that no longer writes the game
+    lost: () => toast("tabs.elsewhere", {}, { id: "tabs", kind: "bad", again: true, testid: "tabs-banner",
+      action: { key: "tabs.take_over", testid: "tabs-take-over", run: () => tabs.takeOver() } }),
+    quiet: () => dropToast("tabs"),
+    resume: continueSaved,
+    gone: () => { leaveTable(); toast("tabs.gone", {}, { kind: "info", again: true, testid: "tabs-gone" }); },
+    changed: () => { if (S.screen === "settings") refreshContinue(); },
+  });
   engine.ready.then(async () => {
     await checkStoredData();
     refreshContinue();

@@ -9,13 +9,14 @@ import { pace } from "./settings.js";
 import { setAttrs } from "./table.js";
 import { renderStatus } from "./status.js";
 import { applyResult } from "./anim.js";
+import * as tabs from "./tabs.js";
 
 const here = () => `${S.gen}:${S.actions}`;
 
 function botsMayMove() {
   const v = S.view;
   return S.screen === "table" && v && v.phase !== "over" && v.to_act !== 0 && v.to_act !== null
-    && !S.paused && !S.dialog && !S.busy && S.stuck !== here();
+    && !S.paused && !S.dialog && !S.busy && S.stuck !== here() && tabs.inSync();
 }
 
 async function pump() {

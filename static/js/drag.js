@@ -52,6 +52,7 @@ export function bindDrag() {
   felt.addEventListener("pointercancel", (e) => end(e, true));
   felt.addEventListener("click", (e) => {
     if (drag || tapOnHand || S.dialog || S.screen !== "table" || !S.view || !S.view.last_trick) return;
+    if (e.detail > 1) return;  // the second click of a double click on a card or on NEXT is no peek
     if (e.target.closest(".card.in-hand, .panel, .seat, button")) return;
     const L = board.L, r = felt.getBoundingClientRect();
     const x = e.clientX - r.left, y = e.clientY - r.top;

@@ -9,6 +9,7 @@ import { $, $$ } from "./dom.js";
 import { S, URL_SEED } from "./state.js";
 import { storeSettings, applyPace, paceName } from "./settings.js";
 import { readSave, writeSave, setSaveAside } from "./saving.js";
+import * as tabs from "./tabs.js";
 import { readSettingsForm, refreshContinue, showNotice, hideNotice, renderSoundButton } from "./first-screen.js";
 import { updateLoadingText } from "./loading.js";
 import { board, render, setAttrs } from "./table.js";
@@ -73,6 +74,7 @@ function enterTable(res) {
   }
   closeDialog();
   board.clear();
+  tabs.claim();  // this tab now writes this game; any other tab showing it becomes a follower
   writeSave(res);
   board.measure();
   render();
@@ -81,6 +83,7 @@ function enterTable(res) {
 }
 
 export function leaveTable() {
+  tabs.release();
   S.gen += 1;
   Object.assign(S, { waitNext: null, busy: false, holdWinner: null, returnTo: null });
   closeDialog();
@@ -126,6 +129,7 @@ export async function tryCard(card) {
 export async function humanAct(action) {
   const v = S.view;
   if (!v || S.busy || S.paused || S.acting) return;
+  if (!tabs.inSync()) return;  // another tab plays this game now: its banner says so
   S.acting = true;
   let res;
   try { res = await engine.act(action); } finally { S.acting = false; }

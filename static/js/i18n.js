@@ -4,7 +4,7 @@
 // Intl.PluralRules (ru: one / few / many; en: one / other; ka: one form).
 import * as store from "./store.js";
 
-const STORE = "joker.lang";
+const STORE = store.key("lang");
 let LANGS = ["ru", "en", "ka"];
 let strings = {};
 let lang = "en";
@@ -23,8 +23,7 @@ export async function loadStrings() {
 function pickLang() {
   const saved = store.read(STORE);
   if (saved !== null && !LANGS.includes(saved)) {  // tampered or from elsewhere: that key alone starts afresh
-    store.setAside(STORE, saved);
-    store.problem("storage.lang_reset");
+    store.badEntry(STORE, saved, "storage.lang_reset");
   }
   const q = new URLSearchParams(location.search).get("lang");
   if (LANGS.includes(q)) return q;

@@ -1,13 +1,15 @@
-// The score pads in localStorage, through store.js (read defensively, written loudly):
-//   joker.pad.<id>    one pad: joker.pad_api's envelope, checked by Python every time it is read
-//   joker.pad_names   names typed on recent pads (a JSON list of strings, checked here)
+// The score pads in localStorage, through store.js (read defensively, written loudly), under the
+// app's namespace (store.key):
+//   pad.<id>    one pad: joker.pad_api's envelope, checked by Python every time it is read
+//               (text too long or nested too deep is set aside before: store.readJson)
+//   pad_names   names typed on recent pads (a JSON list of strings, checked here)
 // An unreadable pad is moved to "<key>.bad" and reported, never silently dropped; the list
 // shows the others. Two tabs: every entry is made on the text that is stored *now*, and only if
 // it is the text this tab last showed (pad-screen.js), so a second tab never overwrites a pad.
 import * as store from "./store.js";
 
-const PREFIX = "joker.pad.";
-const NAMES = "joker.pad_names";
+const PREFIX = store.key("pad.");
+const NAMES = store.key("pad_names");
 const ID = /^[a-z0-9]{6,24}$/;
 const MAX_NAMES = 12;
 const MAX_NAME = 30;
@@ -32,25 +34,23 @@ export function padIds() {
   return ids;
 }
 
-export const readPad = (id) => store.read(padKey(id));
+export const readPad = (id) => store.readJson(padKey(id), "storage.pad_reset");
 export const writePad = (id, text) => store.write(padKey(id), text, "storage.what.pad");
 export const removePad = (id) => store.remove(padKey(id));
 
 // A pad Python could not read: kept under "<key>.bad", reported once.
 export function setPadAside(id, text) {
-  store.setAside(padKey(id), text);
-  store.problem("storage.pad_reset");
+  store.badEntry(padKey(id), text, "storage.pad_reset");
 }
 
 // Recent names, most recent first; a bad entry is set aside and the list starts afresh.
 export function recentNames() {
-  const text = store.read(NAMES);
+  const text = store.readJson(NAMES, "storage.names_reset");
   if (text === null) return [];
   let list;
   try { list = JSON.parse(text); } catch (e) { list = null; }
   if (!Array.isArray(list) || list.length > 50 || !list.every((n) => typeof n === "string" && n.length <= MAX_NAME)) {
-    store.setAside(NAMES, text);
-    store.problem("storage.names_reset");
+    store.badEntry(NAMES, text, "storage.names_reset");
     return [];
   }
   return list.slice(0, MAX_NAMES);

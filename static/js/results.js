@@ -5,7 +5,7 @@ import * as store from "./store.js";
 import * as engine from "./engine.js";
 import { html } from "./html.js";
 import { S } from "./state.js";
-import { STATS_KEY, statsUnreadable } from "./saving.js";
+import { STATS_KEY, readStats, statsUnreadable } from "./saving.js";
 import { defineDialog, onButton, openDialog } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
 import { leaveTable } from "./flow.js";
@@ -14,15 +14,13 @@ import { leaveTable } from "./flow.js";
 function recordStats(v) {
   const key = S.gen + "|" + v.deals.length + "|" + v.scores.join(",");
   if (S.statsShown && S.statsShown.key === key) return S.statsShown.res;
-  const res = (async () => {
-    const text = store.read(STATS_KEY);
+  // store.update: recorded into the newest stored statistics, even when another tab wrote them
+  // while Python was adding this game.
+  const res = store.update(STATS_KEY, readStats, async (text) => {
     const r = await engine.recordStats(text);
-    if (r.ok) {
-      if (r.reason) statsUnreadable(text, r.reason);  // the stored statistics were unreadable
-      store.write(STATS_KEY, r.stats, "storage.what.stats");
-    }
-    return r;
-  })().catch(() => null);
+    if (r.ok && r.reason) statsUnreadable(text, r.reason);  // the stored statistics were unreadable
+    return { result: r, value: r.ok ? r.stats : undefined };
+  }, "storage.what.stats").catch(() => null);
   S.statsShown = { key, res };
   return res;
 }

@@ -1,15 +1,19 @@
 // The game in progress and the statistics in localStorage. The save is the engine's own text
-// (joker.saves), written after every action; "joker.save.meta" only labels CONTINUE. Both the save
+// (joker.saves), written after every action; its ".meta" key only labels CONTINUE. Both the save
 // and the statistics are checked by Python once it runs: a bad entry is set aside and reported.
+// Text too long or nested too deep never reaches Python (store.readJson). Only the tab that
+// plays the game writes it (tabs.js).
 import * as store from "./store.js";
 import * as engine from "./engine.js";
 import { modeNames } from "./facts.js";
+import * as tabs from "./tabs.js";
 
-export const SAVE_KEY = "joker.save";
+export const SAVE_KEY = store.key("save");
 const META_KEY = SAVE_KEY + ".meta";
-export const STATS_KEY = "joker.stats";
+export const STATS_KEY = store.key("stats");
 
-export function readSave() { return store.read(SAVE_KEY) || null; }
+export function readSave() { return store.readJson(SAVE_KEY, "save.corrupt") || null; }
+export const readStats = () => store.readJson(STATS_KEY, "storage.stats_reset");
 
 export function saveMeta() {
   let m = null;
@@ -25,31 +29,33 @@ export function removeSave() {
 
 // Keep an unreadable save aside (never lose it silently) and say why it cannot be continued.
 export function setSaveAside(text, reason) {
-  store.setAside(SAVE_KEY, text);
-  store.remove(META_KEY);
+  if (!store.setAside(SAVE_KEY, text)) store.problem("storage.lost", { what: "storage.what.save" });
   return reason === "save_version" ? "save.version" : "save.corrupt";
 }
 
 // After every action: the engine's save text, or nothing once the game is over.
+// false when another tab plays this game now (tabs.js): then nothing is written.
 export function writeSave(res) {
+  if (!tabs.inSync()) return false;
   const v = res.view;
-  if (v.phase === "over") { removeSave(); return; }
   const meta = JSON.stringify({ deal_no: v.deal_no, deals_total: v.deals_total, mode: v.mode });
-  if (!store.write(SAVE_KEY, res.save, "storage.what.save") || !store.write(META_KEY, meta, "storage.what.save")) {
+  if (v.phase === "over") removeSave();
+  else if (!store.write(SAVE_KEY, res.save, "storage.what.save") || !store.write(META_KEY, meta, "storage.what.save")) {
     removeSave();  // not saved (full storage): an older save must not pose as this game. Play on.
   }
+  tabs.wrote();
+  return true;
 }
 
 // Stored statistics the engine could not read: kept aside, and the player told.
 export function statsUnreadable(text, reason) {
-  store.setAside(STATS_KEY, text);
-  store.problem(reason === "stats_version" ? "storage.stats_version" : "storage.stats_reset");
+  store.badEntry(STATS_KEY, text, reason === "stats_version" ? "storage.stats_version" : "storage.stats_reset");
 }
 
 // Once Python runs: the stored statistics and save, checked by joker.stats / joker.saves.
 // Settings, language and sound are checked in JS as they are read.
 export async function checkStoredData() {
-  const statsText = store.read(STATS_KEY);
+  const statsText = readStats();
   if (statsText !== null) {
     const r = await engine.statsLoad(statsText);
     if (r.ok && r.reason) statsUnreadable(statsText, r.reason);
@@ -57,6 +63,6 @@ export async function checkStoredData() {
   const saveText = readSave();
   if (saveText) {
     const r = await engine.checkSave(saveText);
-    if (r.reason) store.problem(setSaveAside(saveText, r.reason));
+    if (r.reason) store.badEntry(SAVE_KEY, saveText, r.reason === "save_version" ? "save.version" : "save.corrupt");
   }
 }

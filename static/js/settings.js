@@ -4,7 +4,7 @@ import * as store from "./store.js";
 import { S, URL_PACE } from "./state.js";
 import { levels, modeNames, presets, optionNames, optionValues, defaults } from "./facts.js";
 
-const SETTINGS_KEY = "joker.settings";
+const SETTINGS_KEY = store.key("settings");
 // The speeds of the table (a choice of this layer, not the engine's): see PACES below.
 export const SPEEDS = ["slow", "normal", "fast"];
 
@@ -43,14 +43,13 @@ function settingsProblem(s) {
 export function loadSettings() {
   const { level, mode, preset } = defaults();
   const d = { level, mode, speed: "normal", rules: { ...presets()[preset] } };
-  const text = store.read(SETTINGS_KEY);
+  const text = store.readJson(SETTINGS_KEY, "storage.settings_reset");
   if (text === null) return d;
   let s;
   try { s = JSON.parse(text); } catch (e) { s = undefined; }
   const bad = settingsProblem(s);
   if (bad) {
-    store.setAside(SETTINGS_KEY, text);
-    store.problem(bad);
+    store.badEntry(SETTINGS_KEY, text, bad);
     return d;
   }
   return { ...d, level: s.level, mode: s.mode, speed: s.speed, rules: { ...d.rules, ...s.rules } };

@@ -1,9 +1,9 @@
 // Short sounds synthesized with WebAudio (no audio files): cards dealt, a card played, a trick
 // swept in, your turn, a refusal, and the end of a deal for you: bid made, bid missed, khishti.
-// The mute switch is remembered in localStorage ("joker.sound" = on | off).
+// The mute switch is remembered in localStorage (store.key("sound") = on | off).
 import * as store from "./store.js";
 
-const KEY = "joker.sound";
+const KEY = store.key("sound");
 let ctx = null;
 let on = true;
 const log = [];  // the last effects asked for (tests read it via window.jokerUI.sounds())
@@ -12,8 +12,7 @@ const log = [];  // the last effects asked for (tests read it via window.jokerUI
   const saved = store.read(KEY);
   if (saved === "off") on = false;
   else if (saved !== null && saved !== "on") {  // tampered: this key alone starts afresh (sound on)
-    store.setAside(KEY, saved);
-    store.problem("storage.sound_reset");
+    store.badEntry(KEY, saved, "storage.sound_reset");
   }
 }
 

@@ -8,7 +8,7 @@ import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { levels, modeNames } from "./facts.js";
-import { STATS_KEY } from "./saving.js";
+import { STATS_KEY, readStats } from "./saving.js";
 import { defineDialog, onButton, openDialog, closeDialog, closeButton } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
 
@@ -22,7 +22,7 @@ async function statsBody(d) {
     engine.ready.then(() => { if (S.dialog === "stats") openStats(); });
     return html`<p data-testid="stats-loading">${t("stats.loading")}</p>`;
   }
-  const r = await engine.statsLoad(store.read(STATS_KEY));
+  const r = await engine.statsLoad(readStats());
   const g = (r.ok ? r.groups : {})[`${d.level}/${d.mode}`];
   return g && g.games ? statsBlock(g, g) : html`<p class="stats-none" data-testid="stats-none">${t("stats.none")}</p>`;
 }
@@ -57,7 +57,7 @@ export async function openStats() {
 function focusIn(sel) { const el = $("#dialog " + sel); if (el) el.focus({ preventScroll: true }); }
 
 async function exportStats() {
-  const r = await engine.statsExport(store.read(STATS_KEY));
+  const r = await engine.statsExport(readStats());
   if (!r.text) return;
   const url = URL.createObjectURL(new Blob([r.text], { type: "application/json" }));
   const a = document.createElement("a");
@@ -74,7 +74,7 @@ async function exportStats() {
 async function importStats(file) {
   let text = "";
   try { text = await file.text(); } catch (e) { text = ""; }
-  const r = text.length > 2_000_000 ? { ok: false } : await engine.statsImport(text);
+  const r = store.jsonProblem(text) ? { ok: false } : await engine.statsImport(text);  // too big or deep: never parsed
   if (r.ok) {
     store.write(STATS_KEY, r.stats, "storage.what.stats");
     S.statsMsg = { key: "stats.imported" };
