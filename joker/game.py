@@ -129,6 +129,7 @@ class Game:
             hands[seat] |= 1 << deck[i]
             order[seat].append(deck[i])
         self.hands = hands
+        self._counts = [n, n, n, n]         # cards in each hand (the bitsets' sizes, kept for speed)
         self.dealt = order                  # each seat's cards in the order dealt
         self.bids: list[int | None] = [None] * 4
         self.taken = [0, 0, 0, 0]
@@ -332,10 +333,11 @@ class Game:
         self.actions.append(action)
         self._legal = None
         self.hands[seat] = hand ^ 1 << card
+        self._counts[seat] -= 1
         self.trick.append((seat, play))
         self._events.append({"type": "play", "seat": seat, "play": action, "card": action[:2],  # card text
                              "lead": len(self.trick) == 1,
-                             "hand_counts": list(map(int.bit_count, self.hands))})
+                             "hand_counts": self._counts[:]})
         if len(self.trick) < 4:
             self.to_act = (seat + 1) % 4
         else:
