@@ -278,3 +278,114 @@ def test_pool_styles_have_their_habits():
             taken += sum(sum(d["taken"][1:]) for d in g.deals)
         stats[style] = (bid - taken) / (3 * 3 * 16)
     assert stats["overbid"] > 0.5 and stats["underbid"] < -0.4 and abs(stats["jokerearly"]) < 0.5
+
+
+# ---- opponent modelling ------------------------------------------------------------------------
+
+def _pool_game(styles, deals, seed=4):
+    g = Game(PRESETS["standard"], "nines", seed=seed)
+    bots = [make_bot(st, seed=i) for i, st in enumerate(styles)]
+    while g.phase != "over" and len(g.deals) < deals:
+        g.apply(bots[g.to_act].act(g.view(g.to_act)))
+    return g
+
+
+def test_model_reads_each_seats_habit_from_the_view():
+    from joker.bots.model import TableModel
+    g = _pool_game(["medium", "overbid", "underbid", "medium"], 8)
+    m = TableModel.from_view(g.view(0))
+    assert m.deals_seen == 8
+    assert m.bias_for(1, 9) > 0.4 and m.bias_for(2, 9) < -0.4 and abs(m.bias_for(0, 9)) < 0.5
+    first = TableModel.from_view(Game(PRESETS["standard"], "nines", seed=1).view(0))
+    assert first.bias == [0.0] * 4 and first.spread == [1.0] * 4      # the prior on the first deal
+
+
+def test_model_shapes_the_bid_reading():
+    """Two seats bid 4 and 1: read as our kernel, the first is sampled a much stronger hand; known as an
+    overbidder (and the other as an underbidder), the gap between their sampled hands shrinks."""
+    from joker.bots.model import TableModel
+    from joker.bots.sampling import bid_reader
+    g = Game(PRESETS["standard"], "nines", seed=4)
+    med = make_bot("medium", seed=1)
+    while g.phase != "play":
+        g.apply(med.act(g.view(g.to_act)))
+    v = g.view(g.to_act)
+    me = v["seat"]
+    a, b, c = [(me + k) % 4 for k in (1, 2, 3)]
+    v["bids"] = [0] * 4
+    v["bids"][a], v["bids"][b], v["bids"][c], v["bids"][me] = 4, 1, 2, 2
+    past = {"cards": 9, "bids": [0] * 4, "taken": [0] * 4}
+    past["bids"][a], past["taken"][a] = 4, 2          # bids two more than it takes
+    past["bids"][b], past["taken"][b] = 1, 3          # two fewer
+    v["deals"] = [past] * 8
+    info = Info.from_view(v)
+    model = TableModel.from_view(v)
+    assert model.bias_for(a, 9) > 1.0 and model.bias_for(b, 9) < -1.0 and model.bias_for(c, 9) == 0
+    gap = {}
+    for name, bias in (("kernel", [0.0] * 4), ("model", [model.bias_for(s, 9) for s in range(4)])):
+        draw = bid_reader(info, Sampler(info, random.Random(3)), random.Random(4), bias, model.spread, 6)
+        hands = [draw() for _ in range(400)]
+        gap[name] = sum(est_tricks(h[a], info.trump, 9) - est_tricks(h[b], info.trump, 9) for h in hands) / 400
+    assert gap["kernel"] > 0.8 and gap["model"] < gap["kernel"] - 0.5
+
+
+@pytest.mark.parametrize("level", ["hard", "insane"])
+def test_a_fresh_bot_given_the_view_plays_like_one_that_watched(level):
+    g = Game(PRESETS["standard"], "nines", seed=12)
+    watcher = make_bot(level, seed=7, worlds=4)
+    others = [make_bot(st, seed=i) for i, st in enumerate(["overbid", "sloppy", "underbid"])]
+    checked = 0
+    while g.phase != "over" and len(g.deals) < 5:
+        v = g.view(g.to_act)
+        if g.to_act == 0:
+            a = watcher.act(v)
+            if len(g.deals) >= 3:
+                assert make_bot(level, seed=7, worlds=4).act(json.loads(json.dumps(v))) == a
+                checked += 1
+        else:
+            a = others[g.to_act - 1].act(v)
+        g.apply(a)
+    assert checked > 20
+
+
+def test_rollouts_play_each_seat_toward_what_it_really_takes():
+    from joker.bots.search import Searcher, estimated_bids
+    t = Searcher._targets([3, 3, 3, 3], 0, 9, [1.5, 1.0, -1.0, 0.4], [0.5, 0.5, 0.5, 0.5])
+    assert t == [3, 2, 4, 3]                    # our own seat plays for its bid; 2.6 rounds up when u < 0.6
+    assert Searcher._targets([3, 3, 3, 3], 0, 9, [0, 0, 0, 0.4], [0, 0, 0, 0.9])[3] == 2
+    assert Searcher._targets([0, 1, 9, 3], 0, 9, [0, 2.0, -2.0, 0], [0.9] * 4)[1:3] == [0, 9]   # clamped
+    # the bids still to come are guessed with each seat's habit
+    hands = [parse_hand("AS KS QS AC KC AD KD AH KH"), parse_hand("7S 8S 9S 7C 8C 9C 7D 8D 9D"), 0, 0]
+    plain = estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1], 3)
+    habit = estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1], 3, [1.2, 1.0, 0, 0])
+    assert habit[0] == plain[0] + 1 and habit[1] == plain[1] + 1
+
+
+def test_model_reads_the_greedy_way_of_playing():
+    """A seat that plays its highest card while it needs tricks (and keeps its jokers) is read as greedy
+    once it habitually misses; one whose plays contradict it is not, whatever its bids."""
+    from joker.bots.model import TableModel, greedy_evidence
+    g = _pool_game(["medium", "overbid", "sloppy", "overbid"], 6, seed=3)
+    med, over = make_bot("medium", seed=1), make_bot("overbid", seed=2)
+    seen = []
+    while len(g.deals) < 8:
+        v = g.view(g.to_act)
+        if v["phase"] == "play" and len(v["tricks"]) >= 4:
+            seen.append(TableModel.from_view(v).greedy)
+        g.apply((over if g.to_act % 2 else med).act(v))
+    assert all(m[1] > 0.5 and m[3] > 0.5 for m in seen)
+    assert all(m[0] < 0.1 for m in seen)
+    # a joker spent while the seat still held a plain card it played later: not the greedy way
+    v = _view([], tricks=[
+        {"leader": 0, "winner": 1, "plays": [{"seat": 0, "play": "KS"}, {"seat": 1, "play": "X1+"},
+                                             {"seat": 2, "play": "QS"}, {"seat": 3, "play": "9S"}]},
+        {"leader": 1, "winner": 1, "plays": [{"seat": 1, "play": "AD"}, {"seat": 2, "play": "7D"},
+                                             {"seat": 3, "play": "8D"}, {"seat": 0, "play": "9D"}]}])
+    v["bids"] = [1, 2, 1, 0]
+    ev = greedy_evidence(v)
+    assert ev[1] == 0.0
+    # needing a trick, 9S lost to KS although the seat held the lower 7S (played later): the greedy way
+    v["tricks"][1]["plays"][2]["play"] = "7S"          # seat 3's card in the second trick
+    v["bids"] = [1, 2, 1, 1]
+    ev = greedy_evidence(v)
+    assert ev[3] > 1.0

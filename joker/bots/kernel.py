@@ -72,8 +72,13 @@ def _fullest_suit(m: int) -> int:
 
 
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int]) -> list[int]:
-    """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat."""
+            bids: Sequence[int], greedy: int = 0) -> list[int]:
+    """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
+
+    Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
+    card (trumps above all), once their bid is made their lowest, and a joker only when nothing else
+    is left (high while they need tricks).
+    """
     n_in = len(trick)
     seat = (leader + n_in) & 3
     if n_in:
@@ -98,6 +103,31 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                 s = h & tm
                 m = s | h & JM if s else h
             cm = m & ~JM
+            if greedy >> seat & 1:
+                if cm:
+                    if need > 0:
+                        x = cm & tm
+                        low = 1 << x.bit_length() - 1 if x else _high_rank(cm, tm)
+                    else:
+                        low = _low_rank(cm, tm)
+                    key = 2 * low.bit_length() if low & (ledmask | tm) else 0
+                else:
+                    low = m & JM
+                    low &= -low
+                    key = 100 + n_in if need > 0 else 0
+                hands[seat] = h ^ low
+                if key > best:
+                    best = key
+                    bestseat = seat
+                alive ^= low
+                n_in += 1
+                if n_in == 4:
+                    taken[bestseat] += 1
+                    seat = bestseat
+                    n_in = 0
+                else:
+                    seat = (seat + 1) & 3
+                continue
             win = cm & (ledmask | tm) & -(1 << (best >> 1))
             if need > 0:
                 if win:
@@ -134,7 +164,13 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
             bestseat = seat
             cm = h & ~JM
             low = 0
-            if need > 0:
+            if greedy >> seat & 1 and cm:
+                if need > 0:
+                    x = cm & tm
+                    low = 1 << x.bit_length() - 1 if x else _high_rank(cm, tm)
+                else:
+                    low = _low_rank(cm, tm)
+            elif need > 0:
                 # a sure winner: the top live card of a suit (trumps first, then side aces)
                 others = alive & ~h
                 for sb in (27, 0, 9, 18):

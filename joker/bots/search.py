@@ -10,6 +10,7 @@ first one, so the hints and reviews built on it say exactly what the bot would d
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +22,7 @@ from ..rules import winner_index
 from .heuristic import est_tricks
 from .info import Info
 from .kernel import rollout, to_kernel
+from .model import TableModel
 from .sampling import Sampler, World, bid_reader
 from .utility import Utility
 
@@ -64,12 +66,12 @@ def candidates(info: Info, legal: Sequence[str]) -> tuple[list[int], list[int]]:
 
 
 def estimated_bids(hands: Sequence[int], trump: int, n: int, bids: list[int], seats: Sequence[int],
-                   dealer: int) -> list[int]:
-    """``bids`` with the bids of ``seats`` (in bidding order, still to come) guessed from their hands;
-    the dealer obeys the forced-dealer rule."""
+                   dealer: int, bias: Sequence[float] = (0.0, 0.0, 0.0, 0.0)) -> list[int]:
+    """``bids`` with the bids of ``seats`` (in bidding order, still to come) guessed from their hands
+    and habits (``bias``: bid - taken in this deal); the dealer obeys the forced-dealer rule."""
     total = sum(bids[s] for s in range(4) if s not in seats)
     for s in seats:
-        e = est_tricks(hands[s], trump, n)
+        e = min(float(n), max(0.0, est_tricks(hands[s], trump, n) + bias[s]))
         x = int(e + 0.4)
         if s == dealer and total + x == n:
             x = x + 1 if e > x and x < n else (x - 1 if x > 0 else x + 1)
@@ -97,12 +99,14 @@ def ranked(actions: Sequence[str], rep: Sequence[int], totals: Sequence[float], 
 class Searcher:
     """One decision's search: sampling, candidates, rollouts, within a time budget or a world count."""
 
-    def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, bid_reading: bool,
-                 harm: float, worlds: int | None = None, min_worlds: int = 6) -> None:
+    def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
+                 harm: float, worlds: int | None = None, min_worlds: int = 6,
+                 model: TableModel | None = None) -> None:
         self.rng = rng
+        self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
         self.hl_inference = hl_inference
-        self.bid_reading = bid_reading
+        self.proposals = proposals
         self.harm = harm
         self.worlds = worlds
         self.min_worlds = min_worlds
@@ -121,11 +125,40 @@ class Searcher:
             return self.analyse_bid(view)
         return self.analyse_play(view)
 
+    def _habits(self, n: int) -> list[float]:
+        """Each seat's expected bid - taken in a deal of ``n`` cards (the opponent model)."""
+        return [self.model.bias_for(s, n) for s in range(4)]
+
+    def _draws(self) -> list[float]:
+        """Uniforms for a sampled deal (the same for every candidate: common random numbers): one per
+        seat for its rollout target, one per seat for its way of playing."""
+        r = self.rng.random
+        return [r(), r(), r(), r(), r(), r(), r(), r()]
+
+    def _greedy(self, u: Sequence[float]) -> int:
+        """The seats that play the simple greedy way in this sample (see :func:`kernel.rollout`)."""
+        g = self.model.greedy
+        return (u[4] < g[0]) | (u[5] < g[1]) << 1 | (u[6] < g[2]) << 2 | (u[7] < g[3]) << 3
+
+    @staticmethod
+    def _targets(bids: Sequence[int], me: int, n: int, habits: Sequence[float],
+                 u: Sequence[float], greedy: int = 0) -> list[int]:
+        """What each other seat plays for in a rollout: its bid less its habit of missing it (rounded
+        to a neighbour by the draw ``u``), so the rollouts take for that seat about what it really takes.
+        A seat played the greedy way (``greedy`` mask) plays for its real bid: its way of playing is
+        what makes it miss."""
+        out = list(bids)
+        for s in range(4):
+            h = habits[s]
+            if s != me and h and not greedy >> s & 1:
+                x = bids[s] - h
+                f = math.floor(x)
+                out[s] = min(n, max(0, f + (1 if u[s] < x - f else 0)))
+        return out
+
     def _world_source(self, info: Info) -> Callable[[], World]:
         sampler = Sampler(info, self.rng)
-        if not self.bid_reading:
-            return sampler.sample
-        return bid_reader(info, sampler, self.rng, [0.0] * 4, [1.0] * 4)
+        return bid_reader(info, sampler, self.rng, self._habits(info.n), self.model.spread, self.proposals)
 
     def _loop(self, n_cands: int, world: Callable[[], World], evaluate: Evaluate
               ) -> tuple[list[float], list[float], int]:
@@ -152,8 +185,10 @@ class Searcher:
         info = Info.from_view(view, hl_inference=self.hl_inference)
         legal = view["legal"]
         cands, rep = candidates(info, legal)
-        me, trump, hlt = info.seat, info.trump, info.hlt
+        me, trump, hlt, n = info.seat, info.trump, info.hlt, info.n
         bids = [b if b is not None else 0 for b in info.bids]
+        habits = self._habits(n)
+        targets, draws, greedy = self._targets, self._draws, self._greedy
         util = Utility(view, info, bids, self.harm)
         prep = []
         for p in cands:
@@ -172,10 +207,13 @@ class Searcher:
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
+            u = draws()
+            gm = greedy(u)
+            tg = targets(bids, me, n, habits, u, gm)
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, bids)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm)
                 v, pt = util(t)
                 totals[i] += v
                 points[i] += pt
@@ -186,9 +224,10 @@ class Searcher:
 
     # ---- bidding -----------------------------------------------------------------------
 
-    def analyse_bid(self, view: dict[str, Any]) -> list[Choice]:
+    def analyse_bid(self, view: dict[str, Any], legal: Sequence[str] | None = None) -> list[Choice]:
+        """Every bid of ``legal`` (default: every legal bid) with its value, best first."""
         info = Info.from_view(view, hl_inference=self.hl_inference)
-        legal = view["legal"]
+        legal = view["legal"] if legal is None else legal
         me, trump, hlt, n = info.seat, info.trump, info.hlt, info.n
         dealer = info.dealer
         leader = (dealer + 1) & 3
@@ -196,6 +235,8 @@ class Searcher:
         after = order[order.index(me) + 1:]
         cand = [int(a) for a in legal]
         known = [x if x is not None else 0 for x in info.bids]
+        habits = self._habits(n)
+        targets, draws, greedy = self._targets, self._draws, self._greedy
         utils = []
         for b in cand:
             bids = list(known)
@@ -205,14 +246,17 @@ class Searcher:
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
+            u = draws()
+            gm = greedy(u)
             for i, b in enumerate(cand):
                 bids = list(known)
                 bids[me] = b
-                estimated_bids(hands, trump, n, bids, after, dealer)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, bids)
-                u = utils[i]
-                u.set_bids(bids)
-                v, pt = u(t)
+                estimated_bids(hands, trump, n, bids, after, dealer, habits)
+                tg = targets(bids, me, n, habits, u, gm)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm)
+                util = utils[i]
+                util.set_bids(bids)
+                v, pt = util(t)
                 totals[i] += v
                 points[i] += pt
             stats["rollouts"] += len(cand)
@@ -232,6 +276,8 @@ class Searcher:
         leader = (dealer + 1) & 3
         order = [(leader + k) & 3 for k in range(4)]
         trumps = [-1 if a == "-" else SUITS.index(a) for a in legal]
+        habits = self._habits(n)
+        habits[me] = 0.0
         rest = [c for c in DECK if not info.hand >> c & 1]
         per_seat = len(DECK) // 4
         rng = self.rng
@@ -252,10 +298,13 @@ class Searcher:
             return hands
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
+            draw = self._draws()
+            gm = self._greedy(draw)
             for i, t in enumerate(trumps):
                 kh, _, tm = to_kernel(hands, [], t)
-                bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer)
-                taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, bids)
+                bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer, habits)
+                tg = self._targets(bids, me, n, habits, draw, gm)
+                taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, tg, gm)
                 u = utils[i]
                 u.set_bids(bids)
                 v, pt = u(taken)

@@ -1,0 +1,155 @@
+"""Opponent modelling: each seat's habits, read from the view alone.
+
+Our search assumed every other seat bids what its hand is worth and plays our bid-seeking kernel.
+People (and other programs) do not: some bid every king and miss, some bid low and take more, some
+are careless.  What the view shows about a seat is, in the finished deals (``view["deals"]``), what it
+bid and what it took: its habit of bidding over or under what it takes (``bias``, in tricks per card
+of the deal, so it scales from 1-card deals to nines), and how far its results scatter around that
+habit (``spread``).  (The view keeps the cards of the current deal only; what a seat played in it is
+read by :mod:`joker.bots.info`.)
+
+Each estimate starts from a prior (a seat that bids what it takes, as our kernel does) worth
+``PRIOR_CARDS`` cards of evidence, so the first deal reads every seat as the kernel, and a habit
+shows only once several deals confirm it.  Everything is a pure function of the view: a fresh bot
+given the view models the table exactly as one that watched the whole game.
+
+The search (:mod:`joker.bots.search`) uses it three ways: the bid reading samples a seat's hand from
+its bid *corrected by its habit* and trusts the bid less when the seat is erratic; the bids still to
+come are guessed with each seat's habit; and our own habit (our past misses) recalibrates our bid.
+
+>>> deals = [{"cards": 9, "bids": [3, 1, 2, 2], "taken": [2, 2, 2, 3]}] * 6
+>>> m = TableModel.from_view({"deals": deals})
+>>> m.bias_for(0, 9) > 0.5, m.bias_for(2, 9), m.bias_for(1, 9) < -0.5
+(True, 0.0, True)
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..cards import HIGH, X1, parse_play
+
+#: The chance that a seat plays the simple greedy way (its highest card while it needs tricks, its
+#: lowest once made, jokers last) before its plays in this deal are read: small for a seat that takes
+#: what it bids, up to GREEDY_MAX for one that habitually bids a trick or more above what it takes.
+#: Our reading of the table: a seat that keeps bidding more than it takes is playing worse than our
+#: kernel, and the greedy way is the simplest model of that; its plays in the deal confirm or refute it.
+GREEDY_FLOOR = 0.03
+GREEDY_MAX = 0.9
+#: Odds factor of one play that fits the greedy way and not our kernel.
+GREEDY_SUPPORT = 3.0
+
+#: Weight of the prior, in cards of evidence (two 9-card deals; a nines game has 144 cards per seat).
+PRIOR_CARDS = 18.0
+#: Scatter of (bid - taken) that a careful player shows: its variance per card of the deal (a 9-card
+#: deal made exactly about half the time, missed by one otherwise), and the prior's weight in deals.
+BASE_VAR = 0.07
+PRIOR_DEALS = 3.0
+
+
+class TableModel:
+    """Per-seat habits: ``bias`` (bid - taken per card) and ``spread`` (>= 1, scatter of results)."""
+
+    __slots__ = ("bias", "spread", "greedy", "deals_seen")
+
+    bias: list[float]
+    spread: list[float]
+    greedy: list[float]          # chance that a seat plays the simple greedy way (kernel.rollout)
+    deals_seen: int
+
+    @classmethod
+    def prior(cls) -> TableModel:
+        """Every seat read as our kernel: bids what it takes, with a careful player's scatter."""
+        self = cls()
+        self.bias = [0.0] * 4
+        self.spread = [1.0] * 4
+        self.greedy = [0.0] * 4
+        self.deals_seen = 0
+        return self
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> TableModel:
+        self = cls.prior()
+        deals = view.get("deals") or []
+        self.deals_seen = len(deals)
+        cards = sum(d["cards"] for d in deals)
+        big = [d for d in deals if d["cards"] >= 4]
+        for s in range(4):
+            b = sum(d["bids"][s] - d["taken"][s] for d in deals) / (cards + PRIOR_CARDS)
+            self.bias[s] = b
+            # scatter per card around the habit (deals of 4+ cards), shrunk toward a careful player's
+            sq = sum((d["bids"][s] - d["taken"][s] - b * d["cards"]) ** 2 / d["cards"] for d in big)
+            var = (sq + BASE_VAR * PRIOR_DEALS) / (len(big) + PRIOR_DEALS)
+            self.spread[s] = math.sqrt(max(1.0, var / BASE_VAR))
+        evidence = greedy_evidence(view)
+        for s in range(4):
+            p = min(GREEDY_MAX, max(GREEDY_FLOOR, (9 * self.bias[s] - 0.2) / 0.4))
+            odds = p / (1 - p) * evidence[s]
+            self.greedy[s] = odds / (1 + odds)
+        return self
+
+    def bias_for(self, seat: int, n: int) -> float:
+        """Expected bid - taken of ``seat`` in a deal of ``n`` cards."""
+        return self.bias[seat] * n
+
+
+def _power(c: int, trump: int) -> tuple[bool, int]:
+    return (c // 9 == trump, c % 9)
+
+
+def greedy_evidence(view: dict[str, Any]) -> list[float]:
+    """Per seat, the odds factor for "plays the greedy way" from its plays in the current deal.
+
+    0 when a play contradicts it: a joker spent while it still held a plain card; needing tricks, a
+    card below one of the same kind it played later (the greedy player plays its highest); with its
+    bid made, a card above one it played later.  Each play that fits the greedy way but not our kernel
+    (needing tricks, a losing card above one of the same suit it played later) multiplies the odds.
+    """
+    bids = view.get("bids") or [None] * 4
+    if any(b is None for b in bids):
+        return [1.0] * 4
+    t = view.get("trump")
+    trump = -1 if t is None else "SCDH".index(t)
+    taken = [0, 0, 0, 0]
+    mine: list[list[tuple[int, int, int, bool]]] = [[], [], [], []]   # (play, lead play or -1, need, losing)
+    tricks = list(view.get("tricks") or [])
+    if view.get("trick"):
+        tricks.append({"plays": view["trick"], "winner": None})
+    for tr in tricks:
+        plays = [(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])]
+        lead = plays[0][1] if plays else -1
+        for i, (s, p) in enumerate(plays):
+            c = p & 63
+            losing = False
+            if i and c < X1 and lead & 63 < X1:
+                best = max((q & 63 for _, q in plays[:i] if q & 63 < X1
+                            and (q & 63) // 9 in ((lead & 63) // 9, trump)), key=lambda q: _power(q, trump))
+                off = c // 9 != (lead & 63) // 9 and c // 9 != trump
+                losing = off or _power(c, trump) < _power(best, trump)
+            mine[s].append((p, lead if i else -1, bids[s] - taken[s], losing))
+        if tr["winner"] is not None:
+            taken[tr["winner"]] += 1
+    out = [1.0] * 4
+    for s in range(4):
+        for k, (p, lead, need, losing) in enumerate(mine[s]):
+            c = p & 63
+            later = [q & 63 for q, _, _, _ in mine[s][k + 1:] if q & 63 < X1]
+            if c >= X1:
+                if later:
+                    out[s] = 0.0
+                continue
+            if lead < 0 or lead & 63 >= X1 and lead >> 6 & 3 == HIGH:
+                # a lead, or answering a high joker (forced): the greedy player leads its best / plays forced
+                same = later if lead < 0 else []
+            elif c // 9 == ((lead >> 8) - 1 if lead & 63 >= X1 else (lead & 63) // 9) or c // 9 == trump:
+                same = [q for q in later if q // 9 == c // 9]
+            else:
+                same = [q for q in later if q // 9 != trump]
+            if need > 0:
+                if any(_power(q, trump) > _power(c, trump) for q in same):
+                    out[s] = 0.0
+                elif losing and any(q // 9 == c // 9 and q % 9 < c % 9 for q in same):
+                    out[s] *= GREEDY_SUPPORT
+            elif any(_power(q, trump) < _power(c, trump) for q in same):
+                out[s] = 0.0
+    return out
