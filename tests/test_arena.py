@@ -36,7 +36,7 @@ def test_medium_beats_random_in_duplicate():
     assert d["a"] == "medium" and d["b"] == "random"
     assert d["diff"] - d["ci95"] > 0
     med = s["entries"][0]
-    assert med["first_rate"] > 0.5 and med["mean_ms"] < 5
+    assert med["first_rate"] > 0.5 and med["decisions"] > 0
     assert -1 < med["bid_minus_taken"] < 1 and 0 < med["exact_rate"] < 1
 
 

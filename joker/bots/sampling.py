@@ -97,27 +97,42 @@ def bid_loglik(bid: int, hand: int, trump: int, n: int, bias: float = 0.0, sprea
 
 
 def bid_reader(info: Info, sampler: Sampler, rng: random.Random, bias: Sequence[float],
-               spread: Sequence[float], proposals: int = 6) -> Callable[[], World]:
-    """Importance resampling: ``proposals`` consistent deals per kept one, weighted by every other
-    seat's bid read through its ``bias``/``spread`` (an opponent model; zeros/ones trust every bid)."""
+               spread: Sequence[float], proposals: int = 6) -> Callable[[], tuple[World, float]]:
+    """Sampled deals with their weights, reading every other seat's bid through its ``bias``/``spread``
+    (an opponent model; zeros/ones trust every bid).
+
+    ``proposals`` > 1: importance resampling, that many consistent deals per kept one (weight 1);
+    ``proposals`` == 0: importance weighting, every consistent deal kept with weight ``P(bids | hands)``
+    (cheaper per deal; the search averages with the weights); 1: no reading (weight 1).
+    """
     bidders = [s for s in range(4) if s != info.seat and info.bids[s] is not None]
-    if not bidders or proposals <= 1:
-        return sampler.sample
+    sample = sampler.sample
+    if not bidders or proposals == 1:
+        return lambda: (sample(), 1.0)
     trump, n = info.trump, info.n
     played_by = info.played_by
     bids = info.bids
+
+    def loglik(hands: World) -> float:
+        return sum(bid_loglik(bids[s] or 0, hands[s] | played_by[s], trump, n, bias[s], spread[s])
+                   for s in bidders)
+
+    if proposals == 0:
+        def weighted() -> tuple[World, float]:
+            hands = sample()
+            return hands, math.exp(loglik(hands))
+        return weighted
     k = proposals
 
-    def sir() -> World:
-        cands = [sampler.sample() for _ in range(k)]
-        logw = [sum(bid_loglik(bids[s] or 0, cands[j][s] | played_by[s], trump, n, bias[s], spread[s])
-                    for s in bidders) for j in range(k)]
+    def sir() -> tuple[World, float]:
+        cands = [sample() for _ in range(k)]
+        logw = [loglik(c) for c in cands]
         top = max(logw)
         w = [math.exp(x - top) for x in logw]
         r = rng.random() * sum(w)
         for j in range(k):
             r -= w[j]
             if r < 0:
-                return cands[j]
-        return cands[-1]
+                return cands[j], 1.0
+        return cands[-1], 1.0
     return sir

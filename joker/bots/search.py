@@ -81,13 +81,14 @@ def estimated_bids(hands: Sequence[int], trump: int, n: int, bids: list[int], se
 
 
 def ranked(actions: Sequence[str], rep: Sequence[int], totals: Sequence[float], points: Sequence[float],
-           count: int, order: Sequence[float] | None = None) -> list[Choice]:
+           count: float, order: Sequence[float] | None = None) -> list[Choice]:
     """Every legal action with its mean value and points, best first.
 
     Ties go to the earlier candidate (``order``, if given, breaks them first: lower is preferred), so
     the first entry is exactly the candidate the search picks.
     """
     keyed = []
+    count = count or 1.0
     for i, a in enumerate(actions):
         j = rep[i]
         keyed.append(((-totals[j], order[j] if order is not None else 0, j, i),
@@ -156,19 +157,30 @@ class Searcher:
                 out[s] = min(n, max(0, f + (1 if u[s] < x - f else 0)))
         return out
 
-    def _world_source(self, info: Info) -> Callable[[], World]:
+    def _world_source(self, info: Info) -> Callable[[], tuple[World, float]]:
         sampler = Sampler(info, self.rng)
         return bid_reader(info, sampler, self.rng, self._habits(info.n), self.model.spread, self.proposals)
 
-    def _loop(self, n_cands: int, world: Callable[[], World], evaluate: Evaluate
-              ) -> tuple[list[float], list[float], int]:
+    def _loop(self, n_cands: int, world: Callable[[], tuple[World, float]], evaluate: Evaluate
+              ) -> tuple[list[float], list[float], float]:
+        """Sample deals until the budget (or ``worlds``) is spent; per candidate the weighted sums of
+        value and points, and the sum of the weights."""
         totals = [0.0] * n_cands
         points = [0.0] * n_cands
+        vals = [0.0] * n_cands
+        pts = [0.0] * n_cands
+        rng = range(n_cands)
         start = time.perf_counter()
         deadline = start + self.budget
         count = 0
+        wsum = 0.0
         while True:
-            evaluate(world(), totals, points)
+            hands, w = world()
+            evaluate(hands, vals, pts)
+            for i in rng:
+                totals[i] += w * vals[i]
+                points[i] += w * pts[i]
+            wsum += w
             count += 1
             if self.worlds is not None:
                 if count >= self.worlds:
@@ -177,7 +189,7 @@ class Searcher:
                 break
         self.stats["worlds"] += count
         self.stats["seconds"] += time.perf_counter() - start
-        return totals, points, count
+        return totals, points, wsum
 
     # ---- card play ------------------------------------------------------------------------
 
@@ -215,8 +227,8 @@ class Searcher:
                 hs[me] ^= cbit
                 t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm)
                 v, pt = util(t)
-                totals[i] += v
-                points[i] += pt
+                totals[i] = v
+                points[i] = pt
             stats["rollouts"] += len(prep)
 
         totals, points, count = self._loop(len(cands), self._world_source(info), evaluate)
@@ -257,8 +269,8 @@ class Searcher:
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
-                totals[i] += v
-                points[i] += pt
+                totals[i] = v
+                points[i] = pt
             stats["rollouts"] += len(cand)
 
         totals, points, count = self._loop(len(cand), self._world_source(info), evaluate)
@@ -284,7 +296,7 @@ class Searcher:
         utils = [Utility(view, info, [0, 0, 0, 0], self.harm) for _ in trumps]
         stats = self.stats
 
-        def world() -> World:
+        def world() -> tuple[World, float]:
             cs = list(rest)
             rng.shuffle(cs)
             hands = [0, 0, 0, 0]
@@ -295,7 +307,7 @@ class Searcher:
                     hands[s] |= 1 << c
                 i += take
             hands[me] |= info.hand
-            return hands
+            return hands, 1.0
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             draw = self._draws()
@@ -308,8 +320,8 @@ class Searcher:
                 u = utils[i]
                 u.set_bids(bids)
                 v, pt = u(taken)
-                totals[i] += v
-                points[i] += pt
+                totals[i] = v
+                points[i] = pt
             stats["rollouts"] += len(trumps)
 
         totals, points, count = self._loop(len(trumps), world, evaluate)
