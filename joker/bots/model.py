@@ -39,8 +39,9 @@ GREEDY_MAX = 0.9
 #: Odds factor of one play that fits the greedy way and not our kernel.
 GREEDY_SUPPORT = 3.0
 
-#: Weight of the prior, in cards of evidence (two 9-card deals; a nines game has 144 cards per seat).
-PRIOR_CARDS = 18.0
+#: Weight of the prior, in cards of evidence: four 9-card deals (a nines game has 144 cards per seat). A
+#: careless player's bid - taken scatters by a trick or more per deal, so a habit must show over several.
+PRIOR_CARDS = 36.0
 #: Scatter of (bid - taken) that a careful player shows: its variance per card of the deal (a 9-card
 #: deal made exactly about half the time, missed by one otherwise), and the prior's weight in deals.
 BASE_VAR = 0.07
@@ -83,7 +84,7 @@ class TableModel:
             self.spread[s] = math.sqrt(max(1.0, var / BASE_VAR))
         evidence = greedy_evidence(view)
         for s in range(4):
-            p = min(GREEDY_MAX, max(GREEDY_FLOOR, (9 * self.bias[s] - 0.2) / 0.4))
+            p = min(GREEDY_MAX, max(GREEDY_FLOOR, (9 * self.bias[s] - 0.3) / 0.4))
             odds = p / (1 - p) * evidence[s]
             self.greedy[s] = odds / (1 + odds)
         return self
