@@ -313,6 +313,8 @@ async def main() -> None:
     api = window.Object.new()
     for name, fn in API.items():
         setattr(api, name, create_proxy(fn))
+    from joker import coach_web  # hints, reviews, replays, take-backs, the daily deal (issue 13)
+    coach_web.publish(api, SESSION, create_proxy)
     window.jokerPy = api
     document.documentElement.setAttribute("data-python", "ready")
     window.dispatchEvent(window.CustomEvent.new("joker:ready"))

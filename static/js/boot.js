@@ -24,6 +24,7 @@ import { bindSheet } from "./sheet.js";
 import { bindHelp } from "./help.js";
 import { bindLast } from "./last.js";
 import { bindPad } from "./pad-screen.js";
+import { bindHint } from "./hint.js";
 import "./bots.js";
 import "./paused.js";
 import "./confirm.js";
@@ -47,6 +48,7 @@ async function boot() {
   bindHelp();
   bindLast();
   bindPad();
+  bindHint();
   bindDrag();
   $("#play").addEventListener("click", () => startNew());
   $("#continue").addEventListener("click", () => continueSaved());

@@ -45,3 +45,15 @@ export const padAct = (text, action) => call("pad_act", text, JSON.stringify(act
 export const padOpen = (text) => call("pad_open", text);
 // What the list of pads shows, one entry per stored text: -> [{ok, players, created, updated, ...}]
 export const padSummaries = (texts) => call("pad_summaries", JSON.stringify(texts));
+// The coach (joker/coach_web.py): hints and reviews are searched in the bot worker.
+// -> {ok, action, candidates: [{action, value, points}], reason: {code, params}} | {ok: false, reason}
+export const hint = () => call("coach_hint");
+// A deal's review, one decision per call: the plan (decisions + frames), then each decision judged.
+export const reviewPlan = (dealNo, game) => call("coach_review_plan", dealNo, game || null);
+export const reviewStep = (at, game) => call("coach_review_step", at, game || null);
+// A saved game's frames with every hand (replays). -> {ok, frames, scores}
+export const replay = (game) => call("coach_replay", game);
+// Undo my last action (the take-back setting). -> {ok, view, save} | {ok: false, reason: "no_take_back"}
+export const takeBack = () => call("take_back");
+// The daily deal: a new game from the date. -> {ok, view, save, level, day, seed}
+export const dailyNew = (day, opts) => call("daily_new", day, JSON.stringify(opts));

@@ -16,6 +16,7 @@ import { board, render, setAttrs } from "./table.js";
 import { applyResult } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
 import { showResults } from "./results.js";
+import { resetCoached } from "./coached.js";
 
 // PLAY and CONTINUE work before Python is up: they wait for it with the loading bar.
 async function waitForEngine() {
@@ -37,6 +38,7 @@ export async function startNew() {
   if (URL_SEED !== null) opts.seed = URL_SEED;
   const res = await engine.newGame(opts);
   if (!res.ok) { showNotice("loading.failed"); console.warn(res.error); return; }
+  resetCoached();
   enterTable(res);
 }
 
