@@ -61,10 +61,15 @@ def empty_group() -> dict[str, Any]:
             "bids": 0, "bids_made": 0, "khishti": 0, "premiums": 0, "recent": []}
 
 
-def group_key(level: str, mode: str) -> str:
+#: Suffix of the groups of coached games (a hint asked for or a move taken back): kept apart from
+#: the clean games of the same level and mode (issue 13).
+COACHED = "coached"
+
+
+def group_key(level: str, mode: str, coached: bool = False) -> str:
     if not (isinstance(level, str) and level in LEVELS and isinstance(mode, str) and mode in MODES):
         raise ValueError(f"no statistics group for level {guard.shown(level)} and mode {guard.shown(mode)}")
-    return f"{level}/{mode}"
+    return f"{level}/{mode}" + (f"/{COACHED}" if coached else "")
 
 
 def game_summary(game: Game, seat: int = 0) -> dict[str, Any]:
@@ -97,11 +102,13 @@ def _check_summary(s: Any) -> dict[str, Any]:
     return s
 
 
-def record(stats: dict[str, Any], level: str, mode: str, summary: dict[str, Any]) -> dict[str, Any]:
-    """A new statistics document with one more finished game (the input is not modified)."""
+def record(stats: dict[str, Any], level: str, mode: str, summary: dict[str, Any],
+           coached: bool = False) -> dict[str, Any]:
+    """A new statistics document with one more finished game (the input is not modified);
+    a coached game goes to the coached group of its level and mode."""
     out = copy.deepcopy(validate(stats))
     _check_summary(summary)
-    key = group_key(level, mode)
+    key = group_key(level, mode, coached)
     g = out["groups"].setdefault(key, empty_group())
     g["games"] += 1
     g["wins"] += summary["place"] == 1
@@ -188,7 +195,10 @@ def validate(data: Any) -> dict[str, Any]:
     for key, g in groups.items():
         if not isinstance(key, str):
             raise ValueError(f"not a statistics group: {guard.shown(key)}")
-        level, _, mode = key.partition("/")
+        level, _, rest = key.partition("/")
+        mode, _, tag = rest.partition("/")
+        if tag not in ("", COACHED):
+            raise ValueError(f"no statistics group {guard.shown(key)}")
         group_key(level, mode)
         _check_group(key, g)
     return data

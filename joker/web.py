@@ -73,14 +73,14 @@ class Session:
         self._configure({**opts, "level": level})
         return self._state()
 
-    def record_stats(self, text: str | None) -> Answer:
+    def record_stats(self, text: str | None, coached: bool = False) -> Answer:
         g = self.game
         if g is None or g.phase != "over":
             return {"ok": False, "reason": "not_over"}
         doc, reason = stats.load(text)
         summary = stats.game_summary(g, ME)
-        doc = stats.record(doc, self.level, g.mode, summary)
-        key = stats.group_key(self.level, g.mode)
+        doc = stats.record(doc, self.level, g.mode, summary, coached)
+        key = stats.group_key(self.level, g.mode, coached)
         group = doc["groups"][key]
         return {"ok": True, "stats": stats.dumps(doc), "group": group, "derived": stats.derived(group),
                 "key": key, "summary": summary, "reason": reason}
@@ -214,8 +214,8 @@ def api_restore(text: str, opts_json: str = "{}") -> Answer:
     return SESSION.restore(str(text), json.loads(opts_json or "{}"))
 
 
-def api_record_stats(text: Any = None) -> Answer:
-    return SESSION.record_stats(_text(text))
+def api_record_stats(text: Any = None, coached: Any = False) -> Answer:
+    return SESSION.record_stats(_text(text), coached is True)
 
 
 def api_stats_load(text: Any = None) -> Answer:

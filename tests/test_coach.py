@@ -166,3 +166,16 @@ def test_review_can_be_cancelled_and_refuses_deals_not_reached():
         coach.decisions(short, 3, 0)
     with pytest.raises(ValueError):
         coach.decisions(short, 0, 0)
+
+
+def test_coached_games_are_kept_apart_in_the_statistics():
+    from joker import stats
+    g = played_game(40)
+    summary = stats.game_summary(g, 0)
+    doc = stats.record(stats.empty(), "hard", "nines", summary)
+    doc = stats.record(doc, "hard", "nines", summary, coached=True)
+    assert set(doc["groups"]) == {"hard/nines", "hard/nines/coached"}
+    assert doc["groups"]["hard/nines"]["games"] == doc["groups"]["hard/nines/coached"]["games"] == 1
+    assert stats.validate(doc) == doc and stats.load(stats.dumps(doc)) == (doc, None)
+    bad = {"version": 1, "groups": {"hard/nines/other": stats.empty_group()}}
+    assert stats.load(json.dumps(bad))[1] == "stats_corrupt"

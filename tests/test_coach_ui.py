@@ -75,3 +75,27 @@ def test_hint_shows_insanes_choice_with_candidates_and_a_reason(page: Any, base_
     # the game is marked as coached
     mark = page.evaluate("() => JSON.parse(localStorage.getItem('joker.coached'))")
     assert mark["hints"] == 2
+
+
+def test_take_back_is_off_by_default_and_restores_my_last_move(page: Any, base_url: str) -> None:
+    start(page, base_url, seed=12)
+    v0 = wait_human(page)
+    page.get_by_test_id("menu-button").click()
+    expect(page.get_by_test_id("menu-takeback-setting")).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_test_id("menu-takeback")).to_have_count(0)
+    page.get_by_test_id("menu-takeback-setting").click()
+    expect(page.get_by_test_id("menu-takeback")).to_be_visible()
+    page.keyboard.press("Escape")
+    v0 = wait_human(page)
+    act(page, v0, v0["legal"][-1])
+    v1 = wait_human(page)
+    assert v1 != v0
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("menu-takeback").click()
+    page.wait_for_function("v => JSON.stringify(window.jokerUI.state().view) === JSON.stringify(v)", arg=v0,
+                           timeout=STEP_MS)
+    wait_human(page)
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('joker.coached')).takebacks") == 1
+    # the restored game goes on as usual
+    act(page, v0, v0["legal"][0])
+    wait_human(page)

@@ -36,7 +36,7 @@ export const botMove = () => call("bot_move");
 export const checkSave = (text) => call("check_save", text);
 // Statistics (joker.stats): the stored text checked, a finished game recorded, a file in and out.
 export const statsLoad = (text) => call("stats_load", text);
-export const recordStats = (text) => call("record_stats", text);
+export const recordStats = (text, coached) => call("record_stats", text, !!coached);  // coached: hints or take-backs
 export const statsImport = (text) => call("stats_import", text);
 export const statsExport = (text) => call("stats_export", text);
 // The Score pad (joker.pad_api), over the stored text of one pad: -> {ok, text, sheet} | {ok: false, reason, params}

@@ -11,6 +11,7 @@ import { render } from "./table.js";
 import { defineDialog, onButton, openDialog, closeDialog, closeButton } from "./dialogs.js";
 import { openConfirm } from "./confirm.js";
 import { pause } from "./paused.js";
+import { takeBackMenu } from "./takeback.js";
 
 const LANGS = ["ka", "ru", "en"];
 
@@ -20,6 +21,7 @@ export function openMenu() {
     (S.paused ? html`<button type="button" class="btn" data-resume="1" data-testid="menu-resume">${t("menu.resume")}</button>`
               : html`<button type="button" class="btn" data-menu="pause" data-testid="menu-pause">${t("menu.pause")}</button>`) +
     html`<button type="button" class="btn" data-menu="new" data-testid="menu-new">${t("menu.new")}</button>` +
+    takeBackMenu() +
     html`<button type="button" class="btn" data-menu="sound" data-testid="menu-sound" aria-pressed="${sound.soundOn()}">${t(sound.soundOn() ? "menu.sound_on" : "menu.sound_off")}</button>` +
     html`<button type="button" class="btn" data-open="sheet" data-testid="menu-sheet">${t("menu.sheet")}</button>` +
     html`<button type="button" class="btn" data-open="stats" data-testid="menu-stats">${t("stats.title")}</button>` +

@@ -9,6 +9,7 @@ import { STATS_KEY, readStats, statsUnreadable } from "./saving.js";
 import { defineDialog, onButton, openDialog } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
 import { leaveTable } from "./flow.js";
+import { isCoached } from "./coached.js";
 
 // The finished game added to the statistics (once per game, however often the results are drawn).
 function recordStats(v) {
@@ -17,7 +18,7 @@ function recordStats(v) {
   // store.update: recorded into the newest stored statistics, even when another tab wrote them
   // while Python was adding this game.
   const res = store.update(STATS_KEY, readStats, async (text) => {
-    const r = await engine.recordStats(text);
+    const r = await engine.recordStats(text, isCoached());
     if (r.ok && r.reason) statsUnreadable(text, r.reason);  // the stored statistics were unreadable
     return { result: r, value: r.ok ? r.stats : undefined };
   }, "storage.what.stats").catch(() => null);
@@ -40,6 +41,7 @@ export async function showResults() {
   const st = statsRes && statsRes.ok ? statsRes : null;
   const statLine = st ? html`<section class="results-stats" data-testid="results-stats" data-group="${st.key}">` +
     html`<h3>${t("results.your_stats", { level: t("level." + S.level), mode: t("mode_short." + v.mode) })}</h3>` +
+    (st.key.endsWith("/coached") ? html`<p class="results-sub" data-testid="results-coached">${t("coach.results_coached")}</p>` : "") +
     html`${statsBlock(st.group, st.derived)}</section>` : "";
   const markup = html`<header><h2>${t("results.title")}</h2></header><div class="body">` +
     html`<p class="results-place" data-testid="results-place" data-place="${place}" data-shared="${shared ? 1 : 0}">` +

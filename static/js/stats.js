@@ -23,9 +23,13 @@ async function statsBody(d) {
     return html`<p data-testid="stats-loading">${t("stats.loading")}</p>`;
   }
   const r = await engine.statsLoad(readStats());
-  const g = (r.ok ? r.groups : {})[`${d.level}/${d.mode}`];
+  const g = (r.ok ? r.groups : {})[`${d.level}/${d.mode}` + (d.coached ? "/coached" : "")];
   return g && g.games ? statsBlock(g, g) : html`<p class="stats-none" data-testid="stats-none">${t("stats.none")}</p>`;
 }
+
+// Clean games, or games played with hints or take-backs (joker.stats keeps them apart).
+const coachedSeg = (d) => html`<div class="stats-seg" role="group" aria-label="${t("coach.stats_kind")}">${
+  ["0", "1"].map((x) => html`<button type="button" class="btn" data-stats-coached="${x}" data-testid="stats-coached-${x}" aria-pressed="${!!d.coached === (x === "1")}">${t(x === "1" ? "coach.stats_coached" : "coach.stats_clean")}</button>`)}</div>`;
 
 function footer() {
   if (S.statsConfirm) {
@@ -49,6 +53,7 @@ export async function openStats() {
   const msg = m ? html`<p class="stats-msg ${m.bad ? "bad" : ""}" data-testid="stats-message" data-reason="${m.key}" role="${m.bad ? "alert" : "status"}">${t(m.key)}</p>` : "";
   openDialog("stats", html`<header><h2>${t("stats.title")}</h2>${closeButton()}</header>` +
     html`<div class="body stats" data-testid="stats-body">${seg("level", levels(), d.level, "stats.level")}${seg("mode", modeNames(), d.mode, "stats.mode")}` +
+    coachedSeg(d) +
     html`${body}${msg}</div>` + footer(), { label: t("stats.title") });
   const file = $("#stats-file");
   if (file) file.addEventListener("change", () => { if (file.files && file.files[0]) importStats(file.files[0]); });
@@ -97,6 +102,7 @@ function cancelReset() { S.statsConfirm = false; return openStats(); }
 defineDialog("stats", { open: startStats, reopen: openStats, escape: () => (S.statsConfirm ? cancelReset() : closeDialog()) });
 onButton("statsLevel", (level) => { S.statsSel = { ...statsSel(), level }; S.statsMsg = null; openStats(); });
 onButton("statsMode", (mode) => { S.statsSel = { ...statsSel(), mode }; S.statsMsg = null; openStats(); });
+onButton("statsCoached", (c) => { S.statsSel = { ...statsSel(), coached: c === "1" }; S.statsMsg = null; openStats(); });
 onButton("statsExport", () => exportStats());
 onButton("statsImport", () => $("#stats-file").click());
 onButton("statsReset", () => { S.statsConfirm = true; S.statsMsg = null; openStats().then(() => focusIn("[data-stats-cancel]")); });
