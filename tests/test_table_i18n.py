@@ -19,7 +19,9 @@ from tools.build.i18n import LANGS, Entry, compile_catalogs, header, parse_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "static" / "locale"
 SAMPLES = (0, 1, 2, 5, 21)
-PARAMS = {"name": "Nino", "scores": "120, −40", "taken": 2, "bid": 3}
+PARAMS = {"name": "Nino", "scores": "120, −40", "taken": 2, "bid": 3,
+          # the coach's counted strings (issue 13)
+          "suit": "♠", "card": "A♠", "rank": 1, "best": 150, "day": "2026-03-01", "place": 1}
 
 
 def catalogue(lang: str) -> tuple[list[Entry], Callable[[int], int]]:
