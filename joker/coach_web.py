@@ -16,6 +16,7 @@ Only this module, :mod:`joker.web` and :mod:`joker.worker` touch the browser.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -27,6 +28,8 @@ from .replay import take_back
 
 Answer = dict[str, Any]
 ME = 0
+#: How long a coach call waits for a bot worker that is still starting.
+WORKER_WAIT_S = 20
 
 
 class Coach:
@@ -36,6 +39,12 @@ class Coach:
         self.session = session
 
     async def _worker(self, name: str, *args: Any) -> Answer:
+        settled = self.session.worker_settled
+        if self.session.worker is None and settled is not None and not settled.is_set():
+            try:   # the worker is still starting: wait for it rather than answer "no worker"
+                await asyncio.wait_for(settled.wait(), WORKER_WAIT_S)
+            except TimeoutError:
+                pass
         worker = self.session.worker
         if worker is None or self.session.worker_failed:
             # No worker: the coach never searches on the page's thread (the table would freeze).

@@ -64,7 +64,9 @@ def test_hint_shows_insanes_choice_with_candidates_and_a_reason(page: Any, base_
     cands = page.get_by_test_id("hint-cand")
     assert cands.count() >= 1 and cands.first.get_attribute("data-action") == action
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"coach-hint-{page.viewport_size['width']}.png"))
+    for w, h in ((390, 844), (1440, 900)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"coach-hint-{w}.png"))
     # the hint goes once I act; the key H asks again at my next turn
     act(page, v, action)
     expect(box).to_be_hidden()
@@ -99,3 +101,119 @@ def test_take_back_is_off_by_default_and_restores_my_last_move(page: Any, base_u
     # the restored game goes on as usual
     act(page, v0, v0["legal"][0])
     wait_human(page)
+
+
+REVIEW_MS = 240_000   # a whole deal's decisions searched in the worker on a loaded machine
+
+
+def play_deal(page: Any) -> None:
+    """Play my first legal action at every turn until the deal table shows."""
+    while True:
+        page.wait_for_selector("#table[data-await=human], #table[data-await=next]", state="attached",
+                               timeout=STEP_MS)
+        if page.locator("#table").get_attribute("data-await") == "next":
+            return
+        v = page.evaluate("() => window.jokerUI.state().view")
+        act(page, v, v["legal"][0])
+
+
+def test_deal_review_from_the_deal_table_marks_every_decision(page: Any, base_url: str) -> None:
+    start(page, base_url, seed=13)
+    play_deal(page)
+    page.get_by_test_id("summary-review").click()
+    progress = page.get_by_test_id("review-progress")
+    expect(progress).to_be_visible(timeout=THINK_MS)
+    # cancel while it runs (unless it finished first), then go on
+    if progress.get_attribute("data-state") == "running":
+        page.get_by_test_id("review-cancel").click()
+        page.wait_for_selector("[data-testid=review-progress]:is([data-state=stopped], [data-state=done])",
+                               state="attached", timeout=THINK_MS)
+        if progress.get_attribute("data-state") == "stopped":
+            page.get_by_test_id("review-resume").click()
+    expect(progress).to_have_attribute("data-state", "done", timeout=REVIEW_MS)
+    decisions = page.get_by_test_id("review-decision")
+    phases = [decisions.nth(i).get_attribute("data-action") for i in range(decisions.count())]
+    assert len(phases) >= 10   # my bid and nine cards (and the trump if I named it)
+    for i in range(decisions.count()):
+        d = decisions.nth(i)
+        assert d.get_attribute("data-severity") in ("fine", "inaccuracy", "mistake")
+        loss = float(d.get_attribute("data-loss"))
+        assert loss >= 0
+        if d.get_attribute("data-best") == d.get_attribute("data-action"):
+            assert loss == 0
+    # step through the tricks with the four hands face up
+    for s in range(4):
+        expect(page.get_by_test_id(f"review-hand-{s}")).to_be_visible()
+    page.get_by_test_id("review-next").click()
+    expect(page.get_by_test_id("review-step")).to_have_attribute("data-step", "1")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for w, h in ((390, 844), (1440, 900)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"coach-review-{w}.png"))
+    # closing returns to the deal table
+    page.get_by_test_id("dialog-close").click()
+    expect(page.get_by_test_id("summary-next")).to_be_visible()
+
+
+def test_replays_step_through_a_stored_game_with_every_hand(page: Any, base_url: str) -> None:
+    import json
+
+    from joker.bots import make_bot
+    from joker.game import Game
+    from joker.replay import replay
+
+    g = Game(mode="nines", seed=77)
+    bots = [make_bot("easy", seed=s) for s in range(4)]
+    while g.phase != "over":
+        g.apply(bots[g.to_act].act(g.view(g.to_act)))
+    entry = {"when": "2026-03-01", "level": "easy", "mode": "nines", "scores": g.scores(),
+             "places": g.view(0)["places"], "game": g.to_dict()}
+    page.add_init_script(f"localStorage.setItem('joker.replays', {json.dumps(json.dumps([entry]))})")
+    page.goto(f"{base_url}?pace=fast")
+    page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.get_by_test_id("settings-stats").click()
+    page.get_by_test_id("stats-replays").click()
+    page.get_by_test_id("replay-0").click()
+    expect(page.get_by_test_id("replay-step")).to_be_visible(timeout=THINK_MS)
+    frames = list(replay(g.to_dict()))
+    for s in range(4):
+        expect(page.get_by_test_id(f"review-hand-{s}")).to_be_visible()
+    first = page.get_by_test_id("review-hand-0").inner_text()
+    assert len(frames[0]["hands"][0]) == 9 and first
+    page.get_by_test_id("replay-step-next").click()
+    expect(page.get_by_test_id("replay-step")).to_have_attribute("data-value", "1")
+    page.get_by_test_id("replay-deal-next").click()
+    expect(page.get_by_test_id("replay-deal")).to_have_attribute("data-value", "2")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for w, h in ((390, 844), (1440, 900)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"coach-replay-{w}.png"))
+    # the last frame carries the game's final scores
+    for _ in range(14):
+        page.get_by_test_id("replay-deal-next").click()
+    expect(page.get_by_test_id("replay-deal")).to_have_attribute("data-value", "16")
+    while page.get_by_test_id("replay-step-next").is_enabled():
+        page.get_by_test_id("replay-step-next").click()
+    expect(page.get_by_test_id("replay-scores")).to_contain_text(" · ".join(str(x) for x in g.scores()))
+
+
+def test_daily_deal_starts_the_game_of_the_day(page: Any, base_url: str) -> None:
+    import datetime
+    import json
+
+    from joker.daily import daily_seed
+
+    page.goto(f"{base_url}?pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("level-easy").click()
+    page.get_by_test_id("daily").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    today = page.evaluate("() => { const d = new Date(); "
+                          "return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
+    day = datetime.date(*today).isoformat()
+    save = json.loads(page.evaluate("() => localStorage.getItem('joker.save')"))
+    assert save["game"]["seed"] == daily_seed(day) and save["game"]["mode"] == "nines"
+    assert json.loads(page.evaluate("() => localStorage.getItem('joker.daily.current')")) == {
+        "day": day, "seed": daily_seed(day)}
+    v = wait_human(page)
+    assert v["deal_no"] == 1 and v["deals_total"] == 16

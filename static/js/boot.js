@@ -1,7 +1,7 @@
 // The page's entry module: the first screen works at once (settings, language, help, statistics
 // once Python is up), the table is wired, and Python is waited for in the background.
 // The modules, one job each, are listed in docs/TABLE_UI.md.
-import { loadStrings, setLang, refreshLang } from "./i18n.js";
+import { loadStrings, setLang, refreshLang, onLangChange } from "./i18n.js";
 import * as sound from "./sound.js";
 import * as store from "./store.js";
 import * as engine from "./engine.js";
@@ -25,11 +25,14 @@ import { bindHelp } from "./help.js";
 import { bindLast } from "./last.js";
 import { bindPad } from "./pad-screen.js";
 import { bindHint } from "./hint.js";
+import { bindDaily } from "./daily.js";
 import "./bots.js";
 import "./paused.js";
 import "./confirm.js";
 import "./summary.js";
 import "./results.js";
+import "./review.js";
+import "./replays.js";
 import "./stats.js";
 
 async function boot() {
@@ -49,6 +52,7 @@ async function boot() {
   bindLast();
   bindPad();
   bindHint();
+  onLangChange(bindDaily());
   bindDrag();
   $("#play").addEventListener("click", () => startNew());
   $("#continue").addEventListener("click", () => continueSaved());

@@ -17,9 +17,10 @@ import { applyResult } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
 import { showResults } from "./results.js";
 import { resetCoached } from "./coached.js";
+import { clearDaily } from "./daily.js";
 
 // PLAY and CONTINUE work before Python is up: they wait for it with the loading bar.
-async function waitForEngine() {
+export async function waitForEngine() {
   sound.unlock();
   hideNotice();
   applyPace();
@@ -39,6 +40,7 @@ export async function startNew() {
   const res = await engine.newGame(opts);
   if (!res.ok) { showNotice("loading.failed"); console.warn(res.error); return; }
   resetCoached();
+  clearDaily();
   enterTable(res);
 }
 
@@ -62,7 +64,7 @@ function showScreen(name) {
   $("#table").hidden = name !== "table";
 }
 
-function enterTable(res) {
+export function enterTable(res) {
   S.gen += 1;
   showScreen("table");
   Object.assign(S, { view: res.view, shown: res.view, level: res.level || S.settings.level, handOrder: [], handKey: "",

@@ -10,6 +10,7 @@ import { defineDialog, onButton, openDialog } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
 import { leaveTable } from "./flow.js";
 import { isCoached } from "./coached.js";
+import { dailyBlock } from "./daily.js";
 
 // The finished game added to the statistics (once per game, however often the results are drawn).
 function recordStats(v) {
@@ -49,9 +50,10 @@ export async function showResults() {
     (place === 1 ? html`<p class="results-sub">${t("results.win")}</p>` : "") +
     html`<p class="results-sub" data-testid="results-bids" data-made="${made}">${t("results.bids_made", { made, total: v.deals.length })}</p>` +
     html`<table class="scores"><thead><tr><th>${t("results.place_col")}</th><th style="text-align:left">${t("summary.player")}</th><th>${t("summary.total")}</th></tr></thead>` +
-    `<tbody>` + rows + `</tbody></table>` + statLine + `</div>` +
+    `<tbody>` + rows + `</tbody></table>` + dailyBlock(v) + statLine + `</div>` +
     html`<footer><button type="button" class="btn" data-open="sheet" data-testid="results-sheet">${t("menu.sheet")}</button>` +
     html`<button type="button" class="btn" data-open="stats" data-testid="results-statistics">${t("stats.title")}</button>` +
+    html`<button type="button" class="btn" data-replays="1" data-testid="results-replays">${t("coach.replays")}</button>` +
     html`<button type="button" class="btn btn-primary" data-again="1" data-testid="results-again" data-autofocus>${t("results.again")}</button></footer>`;
   openDialog("results", markup, { label: t("results.title") });
 }

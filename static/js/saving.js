@@ -39,7 +39,10 @@ export function writeSave(res) {
   if (!tabs.inSync()) return false;
   const v = res.view;
   const meta = JSON.stringify({ deal_no: v.deal_no, deals_total: v.deals_total, mode: v.mode });
-  if (v.phase === "over") removeSave();
+  if (v.phase === "over") {
+    import("./replays.js").then((m) => m.rememberFinished(res));  // kept for replays (issue 13)
+    removeSave();
+  }
   else if (!store.write(SAVE_KEY, res.save, "storage.what.save") || !store.write(META_KEY, meta, "storage.what.save")) {
     removeSave();  // not saved (full storage): an older save must not pose as this game. Play on.
   }

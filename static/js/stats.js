@@ -41,6 +41,7 @@ function footer() {
   return html`<footer><button type="button" class="btn" data-stats-export="1" data-testid="stats-export"${off}>${t("stats.export")}</button>` +
     html`<button type="button" class="btn" data-stats-import="1" data-testid="stats-import"${off}>${t("stats.import")}</button>` +
     html`<button type="button" class="btn" data-stats-reset="1" data-testid="stats-reset"${off}>${t("stats.reset")}</button>` +
+    html`<button type="button" class="btn" data-replays="1" data-testid="stats-replays">${t("coach.replays")}</button>` +
     `<input type="file" accept=".json,application/json" data-testid="stats-file" id="stats-file" hidden></footer>`;
 }
 

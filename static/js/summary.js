@@ -43,7 +43,8 @@ function openSummary(v) {
       html`<th>${t("summary.premium")}</th><th>${t("summary.struck")}</th><th>${t("sheet.pulka", { no: pk.no })}</th></tr></thead>` +
       `<tbody>` + pulkaRows + `</tbody></table>` : "") +
     `</div>` +
-    html`<footer><button type="button" class="btn btn-primary" data-next="1" data-testid="summary-next" data-autofocus>${t(last ? "summary.results" : "summary.next")}</button></footer>`;
+    html`<footer><button type="button" class="btn" data-review="1" data-testid="summary-review">${t("coach.review")}</button>` +
+    html`<button type="button" class="btn btn-primary" data-next="1" data-testid="summary-next" data-autofocus>${t(last ? "summary.results" : "summary.next")}</button></footer>`;
   openDialog("summary", markup, { label: title });
 }
 

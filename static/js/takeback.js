@@ -24,7 +24,8 @@ export function takeBackOn() {
 export function takeBackMenu() {
   const on = takeBackOn();
   return html`<button type="button" class="btn" data-takeback-setting="1" data-testid="menu-takeback-setting" aria-pressed="${String(on)}">${t(on ? "coach.takeback_on" : "coach.takeback_off")}</button>` +
-    (on ? html`<button type="button" class="btn" data-takeback="1" data-testid="menu-takeback">${t("coach.takeback")}</button>` : "");
+    (on ? html`<button type="button" class="btn" data-takeback="1" data-testid="menu-takeback">${t("coach.takeback")}</button>` : "") +
+    (S.view && S.view.deals.length ? html`<button type="button" class="btn" data-review="1" data-testid="menu-review">${t("coach.review_menu")}</button>` : "");
 }
 
 export async function takeBack() {
