@@ -14,6 +14,14 @@ STEP_MS = 30_000
 THINK_MS = 60_000   # a search in the worker on a loaded 2-core machine
 
 
+def stored(page: Any, name: str) -> Any:
+    """A key of ours in localStorage (store.js keeps them under a namespace of the base path)."""
+    return page.evaluate("""name => { for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.endsWith("]." + name)) return JSON.parse(localStorage.getItem(k)); }
+      return null; }""", name)
+
+
 def start(page: Any, base_url: str, seed: int = 11, level: str = "easy", query: str = "") -> None:
     page.goto(f"{base_url}?seed={seed}&pace=fast{query}")
     page.wait_for_selector("html[data-ui=ready]", state="attached")
@@ -75,7 +83,7 @@ def test_hint_shows_insanes_choice_with_candidates_and_a_reason(page: Any, base_
     expect(box).to_have_attribute("data-state", "ready", timeout=THINK_MS)
     assert box.get_attribute("data-action") in v["legal"]
     # the game is marked as coached
-    mark = page.evaluate("() => JSON.parse(localStorage.getItem('joker.coached'))")
+    mark = stored(page, "coached")
     assert mark["hints"] == 2
 
 
@@ -97,7 +105,7 @@ def test_take_back_is_off_by_default_and_restores_my_last_move(page: Any, base_u
     page.wait_for_function("v => JSON.stringify(window.jokerUI.state().view) === JSON.stringify(v)", arg=v0,
                            timeout=STEP_MS)
     wait_human(page)
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('joker.coached')).takebacks") == 1
+    assert stored(page, "coached")["takebacks"] == 1
     # the restored game goes on as usual
     act(page, v0, v0["legal"][0])
     wait_human(page)
@@ -199,7 +207,6 @@ def test_replays_step_through_a_stored_game_with_every_hand(page: Any, base_url:
 
 def test_daily_deal_starts_the_game_of_the_day(page: Any, base_url: str) -> None:
     import datetime
-    import json
 
     from joker.daily import daily_seed
 
@@ -211,9 +218,9 @@ def test_daily_deal_starts_the_game_of_the_day(page: Any, base_url: str) -> None
     today = page.evaluate("() => { const d = new Date(); "
                           "return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
     day = datetime.date(*today).isoformat()
-    save = json.loads(page.evaluate("() => localStorage.getItem('joker.save')"))
+    save = stored(page, "save")
     assert save["game"]["seed"] == daily_seed(day) and save["game"]["mode"] == "nines"
-    assert json.loads(page.evaluate("() => localStorage.getItem('joker.daily.current')")) == {
+    assert stored(page, "daily.current") == {
         "day": day, "seed": daily_seed(day)}
     v = wait_human(page)
     assert v["deal_no"] == 1 and v["deals_total"] == 16

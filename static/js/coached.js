@@ -5,7 +5,7 @@
 import * as store from "./store.js";
 import { SAVE_KEY } from "./saving.js";
 
-const KEY = "joker.coached";
+const KEY = store.key("coached");
 
 function currentSeed() {
   try {

@@ -16,8 +16,8 @@ import { resetCoached } from "./coached.js";
 import { storedReplays } from "./replays.js";
 import { onButton } from "./dialogs.js";
 
-const CUR = "joker.daily.current";
-const DAYS = "joker.daily";
+const CUR = store.key("daily.current");
+const DAYS = store.key("daily");
 const KEEP_DAYS = 30;
 
 // Today on this device, as YYYY-MM-DD (the local date: the deck changes at local midnight).

@@ -11,7 +11,7 @@ import { S } from "./state.js";
 import { defineDialog, onButton, openDialog, closeButton } from "./dialogs.js";
 import { handsBlock } from "./review.js";
 
-const KEY = "joker.replays";
+const KEY = store.key("replays");
 export const KEEP = 20;
 
 export function storedReplays() {

@@ -12,7 +12,7 @@ import { onButton, closeDialog, openNamed } from "./dialogs.js";
 import { markCoached } from "./coached.js";
 import { refuse } from "./flow.js";
 
-const KEY = "joker.takeback";
+const KEY = store.key("takeback");
 
 export function takeBackOn() {
   const v = store.read(KEY);
