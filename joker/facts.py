@@ -51,11 +51,12 @@ def option_values() -> dict[str, list[Any]]:
 
 
 def facts() -> dict[str, Any]:
-    """The JSON document the first screen reads (``facts.json``)."""
+    """The JSON document the first screen reads (``facts.json``); in every list and in
+    ``presets`` the default comes first, as the screen shows it."""
     return {
         "levels": list(LEVELS),
         "modes": [{"name": m, "deals": len(DEAL_SIZES[m])} for m in MODES],
-        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+        "presets": {name: PRESETS[name].to_dict() for name in _offered(tuple(PRESETS), DEFAULTS["preset"])},
         "options": option_values(),
         "option_names": [name for name in Rules.__dataclass_fields__],
         "defaults": dict(DEFAULTS),

@@ -3,6 +3,7 @@
 import { t } from "./i18n.js";
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+export const SUITS = Object.keys(SUIT_SYMBOL);
 export const RED = { D: true, H: true };
 const RANK_ORDER = "6789TJQKA";
 

@@ -1,18 +1,19 @@
 // The panel over my seat when a decision is mine: naming trump, bidding, or saying how my joker
 // plays. Its buttons carry the engine's action strings (data-act); input.js sends them.
 import { t, getLang } from "./i18n.js";
-import { suitHtml } from "./cards.js";
+import { SUITS, suitHtml } from "./cards.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 
-const SUITS = ["S", "C", "D", "H"];
 let panelSig = "";
 
-function trumpPanel() {
+// The engine's choices: a suit, or "-" for no trump.
+function trumpPanel(v) {
+  const suits = v.legal.filter((a) => a !== "-");
   return html`<h3>${t("trump.title")}</h3><div class="row">` +
-    SUITS.map((s) => html`<button type="button" class="btn suit-btn" data-act="${s}" data-testid="trump-${s}" aria-label="${t("suit." + s)}">${raw(suitHtml(s))}</button>`).join("") +
-    html`</div><div class="row"><button type="button" class="btn" data-act="-" data-testid="trump-none">${t("trump.none")}</button></div>`;
+    suits.map((s) => html`<button type="button" class="btn suit-btn" data-act="${s}" data-testid="trump-${s}" aria-label="${t("suit." + s)}">${raw(suitHtml(s))}</button>`).join("") +
+    html`</div><div class="row">${v.legal.includes("-") && html`<button type="button" class="btn" data-act="-" data-testid="trump-none">${t("trump.none")}</button>`}</div>`;
 }
 
 function bidPanel(v) {
@@ -41,7 +42,7 @@ function jokerPanel(v) {
     const modeBtn = (m, key, id) => html`<button type="button" class="btn ${j.mode === m ? "toggled" : ""}" data-jmode="${m}" data-testid="${id}" aria-pressed="${j.mode === m}">${t(key)}</button>`;
     markup = html`<h3>${t("joker.title")}</h3><div class="row">${modeBtn("+", "joker.want", "joker-want")}${modeBtn("-", "joker.under", "joker-under")}</div>` +
       html`<div class="hint">${t("joker.pick_suit")}</div><div class="row">` +
-      SUITS.map((s) => {
+      SUITS.map((s) => {  // four buttons always (the layout does not jump); the engine's plays enabled
         const act = j.mode ? `${j.card}${j.mode}${s}` : "";
         const ok = j.mode && legal.has(act);
         return html`<button type="button" class="btn suit-btn" ${raw(ok ? html`data-act="${act}"` : "disabled")} data-testid="joker-suit-${s}" aria-label="${t("suit." + s)}">${raw(suitHtml(s))}</button>`;
@@ -62,7 +63,7 @@ export function renderPanel(v) {
   if (mine && v.phase === "trump") {
     kind = "trump";
     sig = `trump|${getLang()}`;
-    markup = trumpPanel();
+    markup = trumpPanel(v);
   } else if (mine && v.phase === "bid") {
     kind = "bid";
     ({ sig, markup } = bidPanel(v));
