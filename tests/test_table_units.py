@@ -36,22 +36,26 @@ def test_every_string_in_three_languages_with_the_same_placeholders() -> None:
 
 
 def test_every_key_the_ui_uses_exists() -> None:
-    used = {k for k in re.findall(r'\bt\("([a-z_.0-9]+)"', ALL_JS) if not k.endswith(".")} | set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', INDEX))
+    used = {k for k in re.findall(r'\bt\("([a-z_.0-9]+)"', ALL_JS) if not k.endswith(".")}
+    used |= set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', INDEX))
     missing = sorted(k for k in used if k not in STRINGS)
     assert not missing, missing
-    # keys built at run time
+    # keys built at run time, from what the package offers (facts.json) and what the screens show
     f = facts()
-    options = [f"opt.{name}.{v}" for name, values in f["options"].items() for v in values if isinstance(v, str)] \
-        + [f"opt.{name}.off" for name, values in f["options"].items() if None in values] \
-        + ["opt.on", "opt.off", "opt.khishti.pair", "opt.khishti.always"]
-    dynamic = [f"name.{s}" for s in range(4)] + [f"suit.{s}" for s in "SCDH"] + [f"rank.{r}" for r in "6789TJQKA"] \
-        + [f"level.{lv}" for lv in f["levels"]] + [f"mode.{m['name']}" for m in f["modes"]] + options \
-        + [f"preset.{p}" for p in PRESETS] + [f"preset.{p}.hint" for p in PRESETS] \
-        + [f"speed.{s}" for s in ("slow", "normal", "fast")] + [f"lang.{lang}" for lang in LANGS] \
-        + [f"results.place.{i}" for i in range(1, 5)] + [f"rules.premium.{p}" for p in ("bonus", "georgian", "folk")] \
-        + [f"rules.trump.{k}" for k in ("chosen", "dealer_card")] + [f"rules.game.{m}" for m in ("full", "nines")] \
-        + [f"rules.first_dealer.{k}" for k in ("random", "aces")] + ["save.corrupt", "save.version"] \
-        + [f"mode_short.{m}" for m in ("full", "nines")]
+    opts = f["options"]
+    dynamic = [f"opt.{name}.{v}" for name, values in opts.items() for v in values if isinstance(v, str)]
+    dynamic += [f"opt.{name}.off" for name, values in opts.items() if None in values]
+    dynamic += ["opt.on", "opt.off", "opt.khishti.pair", "opt.khishti.always", "save.corrupt", "save.version"]
+    dynamic += [f"name.{s}" for s in range(4)] + [f"suit.{s}" for s in "SCDH"]
+    dynamic += [f"rank.{r}" for r in "6789TJQKA"]
+    dynamic += [f"level.{lv}" for lv in f["levels"]] + [f"lang.{lang}" for lang in LANGS]
+    dynamic += [f"{key}.{m['name']}" for m in f["modes"] for key in ("mode", "mode_short", "rules.game")]
+    dynamic += [f"preset.{p}" for p in f["presets"]] + [f"preset.{p}.hint" for p in f["presets"]]
+    dynamic += [f"speed.{s}" for s in ("slow", "normal", "fast")]
+    dynamic += [f"results.place.{i}" for i in range(1, 5)]
+    dynamic += [f"rules.premium.{p}" for p in opts["premium"]]
+    dynamic += [f"rules.trump.{k}" for k in opts["trump_in_nines"]]
+    dynamic += [f"rules.first_dealer.{k}" for k in opts["first_dealer"]]
     assert not [k for k in dynamic if k not in STRINGS]
 
 
@@ -60,8 +64,9 @@ def test_every_storage_message_is_translated() -> None:
     js = ALL_JS
     used = set(re.findall(r'problem\(\s*"([a-z_.]+)"', js)) | set(re.findall(r'"(storage\.[a-z_.]+)"', js)) \
         | set(re.findall(r'"(save\.[a-z_]+)"', js)) | set(re.findall(r'"(stats\.[a-z_]+)"', js))
-    assert {"storage.full", "storage.what.save", "storage.lang_reset", "storage.sound_reset", "storage.settings_reset",
-            "storage.stats_reset", "storage.stats_version", "stats.import_bad"} <= used
+    assert {"storage.full", "storage.what.save", "storage.lang_reset", "storage.sound_reset",
+            "storage.settings_reset", "storage.stats_reset", "storage.stats_version",
+            "stats.import_bad"} <= used
     missing = sorted(k for k in used if k not in STRINGS)
     assert not missing, missing
 
@@ -140,7 +145,8 @@ def _run(coro):  # type: ignore[no-untyped-def]
 
 def test_glue_plays_a_whole_game_from_cpython() -> None:
     s = web.Session()
-    res = s.new_game({"rules": PRESETS["standard"].to_dict(), "mode": "nines", "seed": 5, "level": "easy", "fast": True})
+    res = s.new_game({"rules": PRESETS["standard"].to_dict(), "mode": "nines", "seed": 5, "level": "easy",
+                      "fast": True})
     assert res["ok"] and res["view"]["mode"] == "nines"
     rng = random.Random(1)
     refused = 0
@@ -177,9 +183,9 @@ def test_glue_restores_saves_and_refuses_garbage() -> None:
     t = web.Session()
     back = t.restore(text, {})
     assert back["ok"] and back["view"] == s.game.view(0) and back["level"] == "hard"
-    for bad in ("", "not json {", "[]", json.dumps({"app": "joker", "version": 1, "level": "easy",
-                                                    "game": {"format": 1, "rules": {}, "mode": "full", "seed": 1,
-                                                             "actions": ["ZZ"]}})):
+    unplayable = {"app": "joker", "version": 1, "level": "easy",
+                  "game": {"format": 1, "rules": {}, "mode": "full", "seed": 1, "actions": ["ZZ"]}}
+    for bad in ("", "not json {", "[]", json.dumps(unplayable)):
         r = t.restore(bad, {})
         assert not r["ok"] and r["reason"] in ("save_corrupt", "save_version")
     # the JSON API wrapper never raises
