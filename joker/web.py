@@ -19,7 +19,7 @@ from typing import Any
 
 from joker import pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
-from joker.game import Game
+from joker.game import Game, IllegalAction
 from joker.rules import PRESETS, Rules
 
 # Search budget per level (ms of the worker's time per decision); the "fast" pace caps it.
@@ -136,13 +136,16 @@ class Session:
         return None if why is None else {"reason": why[0], "params": why[1]}
 
     def act(self, action: str) -> Answer:
-        """Apply my ``action``, or say why not (the same answer as :meth:`why`)."""
-        refusal = self.why(action)
-        if refusal is not None:
-            return {"ok": False, **refusal}
-        assert self.game is not None
-        self.game.apply(action, seat=ME)
-        return self._state()
+        """Apply my ``action``: the new state and the events it caused, or the engine's refusal
+        (the same answer as :meth:`why`); the glue decides nothing itself."""
+        g = self.game
+        if g is None:
+            return {"ok": False, "reason": "bad_action", "params": {"action": action}}
+        try:
+            events = g.apply(action, seat=ME)
+        except IllegalAction as e:
+            return {"ok": False, "reason": e.reason, "params": e.params}
+        return {**self._state(), "events": events}
 
     def budget(self) -> int:
         return FAST_BUDGET_MS if self.fast else BUDGET_MS[self.level]
@@ -177,8 +180,8 @@ class Session:
         if action not in legal:
             print(f"joker.web: bot {seat} proposed {action!r}, not legal; playing a random legal move")
             action = random.Random(self.bot_seed + len(g.actions)).choice(legal)
-        g.apply(action, seat=seat)
-        return {**self._state(), "seat": seat, "action": action}
+        events = g.apply(action, seat=seat)
+        return {**self._state(), "seat": seat, "action": action, "events": events}
 
     def _local_bot(self, seat: int, view: dict[str, Any]) -> str:
         bot = self.local_bots.get(seat)

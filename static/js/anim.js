@@ -1,10 +1,12 @@
-// Showing the result of one action (mine or a bot's): the table moves to the new view, and when
-// the action completed a trick, the four cards stay a moment, the winner's is marked, and they fly
-// to the winner; when it ended a deal, the deal table waits for NEXT. The bots wait meanwhile
-// (S.busy), and a new game started in the middle drops the rest (S.gen).
+// Showing the result of one action (mine or a bot's), planned from the events the engine says it
+// caused (Game.apply: trump, bid, play, trick, deal_scored, pulka_scored, deal_started, game_over).
+// A completed trick stays a moment with all four cards, its winner marked, then flies to the
+// winner; a scored deal opens the deal table and waits for NEXT; then the next deal is dealt, or
+// the results shown. The bots wait meanwhile (S.busy); a new game started in the middle drops
+// the rest (S.gen).
 import { t } from "./i18n.js";
 import * as sound from "./sound.js";
-import { SUIT_SYMBOL, cardOfPlay } from "./cards.js";
+import { SUIT_SYMBOL } from "./cards.js";
 import { sleep } from "./dom.js";
 import { S } from "./state.js";
 import { pace, moveMs } from "./settings.js";
@@ -13,77 +15,78 @@ import { render } from "./table.js";
 import { showSummary } from "./summary.js";
 import { showResults } from "./results.js";
 
-// What a bot's trump choice or bid was, for the status line while the next one thinks.
-function noteFor(phase, seat, action) {
-  const name = t("name." + seat);
-  if (phase === "trump") {
-    return action === "-" ? t("status.no_trump_chosen", { name })
-      : t("status.trump_is", { name, suit: t("suit." + action) + " " + SUIT_SYMBOL[action] });
+// What a bot said (trump named, bid), for the status line while the next one thinks.
+function botNote(ev) {
+  const name = t("name." + ev.seat);
+  if (ev.type === "trump") {
+    return ev.trump === null ? t("status.no_trump_chosen", { name })
+      : t("status.trump_is", { name, suit: t("suit." + ev.trump) + " " + SUIT_SYMBOL[ev.trump] });
   }
-  const n = Number(action);
-  return t("status.bot_said_bid", { name, bid: n === 0 ? t("bid.pass_short") : n });
+  return t("status.bot_said_bid", { name, bid: ev.bid === 0 ? t("bid.pass_short") : ev.bid });
 }
 
-export async function applyResult(prev, res, seat, action) {
+// The sound of a scored deal for me: khishti (the engine's flag), bid made, or missed.
+function dealSound(deal) {
+  if (deal.khishti[0]) return "khishti";
+  return deal.bids[0] === deal.taken[0] ? "bid_made" : "bid_missed";
+}
+
+export async function applyResult(res) {
   if (!writeSave(res)) return;  // another tab plays this game now (tabs.js): nothing saved, nothing shown
   const v = res.view;
+  const ev = Object.fromEntries(res.events.map((e) => [e.type, e]));  // each kind at most once
   const gen = S.gen;
   const stale = () => gen !== S.gen;  // a new game began during an animation
   S.view = v;
   S.actions += 1;
   S.intro = null;
-  const dealEnded = v.deals.length > prev.deals.length;
-  const trickEnded = dealEnded || (v.tricks || []).length > (prev.tricks || []).length;
-  if ((prev.phase === "trump" || prev.phase === "bid") && seat !== 0) S.note = noteFor(prev.phase, seat, action);
-  if (prev.phase === "play") sound.play("card");
-  if (!trickEnded) {
+  const said = ev.trump || ev.bid;
+  if (said && said.seat !== 0) S.note = botNote(said);
+  if (ev.play) sound.play("card");
+  if (!ev.trick) {
     S.shown = v;
     render();
-    if (v.to_act === 0 && v.phase !== "over") sound.play("turn");
+    if (v.to_act === 0) sound.play("turn");
     return;
   }
-  // A trick is complete: show all four cards, then sweep them to the winner.
+  // The trick as it lies: all four cards down, every hand as the last play left it (mine too:
+  // empty once the deal's last trick is down), nobody to act.
   S.busy = true;
-  const lt = v.last_trick;
-  const played = seat === 0 ? cardOfPlay(action) : null;
-  const counts = [...prev.hand_counts];
-  counts[seat] = Math.max(0, counts[seat] - 1);
-  const hold = { ...prev, trick: lt.plays, to_act: null, legal: [], hand_counts: counts,
-                 hand: (prev.hand || []).filter((c) => c !== played) };
+  const trick = ev.trick;
+  const hold = { ...S.shown, trick: trick.plays, hand_counts: ev.play.hand_counts,
+                 hand: ev.deal_scored ? [] : v.hand, to_act: null, legal: [] };
   S.shown = hold;
   render();
   await sleep(moveMs() + 40);
   if (stale()) return;
-  S.holdWinner = lt.winner;
+  S.holdWinner = trick.winner;
   render();
   await sleep(pace().hold);
   if (stale()) return;
-  const taken = dealEnded ? v.deals[v.deals.length - 1].taken : v.taken;
-  S.collectTo = lt.winner;
-  S.collecting = lt.plays;
+  // ... then it flies to the winner, whose count goes up.
+  S.collectTo = trick.winner;
+  S.collecting = trick.plays;
   S.holdWinner = null;
-  S.shown = dealEnded ? { ...hold, trick: [], taken, to_act: null, scores: v.scores } : v;
+  S.shown = ev.deal_scored ? { ...hold, trick: [], taken: trick.taken, scores: ev.deal_scored.scores } : v;
   sound.play("trick");
   render();
   S.collectTo = null;
   S.collecting = null;
   await sleep(moveMs() + 30);
   if (stale()) return;
-  if (dealEnded) {
-    const d = v.deals[v.deals.length - 1];
-    const mine = d.bids[0], got = d.taken[0];
-    sound.play(v.rules.khishti && mine >= 1 && got === 0 ? "khishti" : mine === got ? "bid_made" : "bid_missed");
-    await showSummary(v);  // the bots wait for NEXT (S.busy stays set)
-    if (stale()) return;
+  if (ev.deal_scored) {
+    sound.play(dealSound(ev.deal_scored.deal));
+    await showSummary(v, ev.deal_scored.deal, ev.pulka_scored ? ev.pulka_scored.pulka : null);
+    if (stale()) return;  // the bots waited for NEXT (S.busy stayed set)
     S.busy = false;
     S.shown = v;
     S.note = null;
-    if (v.phase === "over") { render(); showResults(); return; }
-    sound.play("deal");
     render();
+    if (ev.game_over) { showResults(); return; }
+    sound.play("deal");
   } else {
     S.busy = false;
     render();
   }
-  if (v.to_act === 0 && v.phase !== "over") sound.play("turn");
+  if (v.to_act === 0) sound.play("turn");
 }

@@ -24,7 +24,6 @@ async function pump() {
   S.pumping = true;
   try {
     while (botsMayMove()) {
-      const prev = S.view;
       setAttrs();
       renderStatus();
       const t0 = performance.now();
@@ -38,7 +37,7 @@ async function pump() {
       }
       const wait = pace().think - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
-      await applyResult(prev, res, res.seat, res.action);
+      await applyResult(res);
     }
   } finally {
     S.pumping = false;

@@ -1,6 +1,7 @@
 // Card faces (drawn with DOM + CSS: a large corner index, pips, court letters) and hand order.
 // Nothing here decides a rule: legality always comes from the engine's view.
 import { t } from "./i18n.js";
+import { html } from "./html.js";
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const SUITS = Object.keys(SUIT_SYMBOL);
@@ -33,31 +34,31 @@ export function cardLabel(c) {
 }
 
 export function suitHtml(s) {
-  return `<span class="suit-sym ${RED[s] ? "red" : "black"}">${SUIT_SYMBOL[s]}</span>`;
+  return html`<span class="suit-sym ${RED[s] ? "red" : "black"}">${SUIT_SYMBOL[s]}</span>`;
 }
 
 // The face of a card as inner HTML (the node itself is created by the renderer).
 export function faceHtml(c) {
   if (isJoker(c)) {
-    const red = c === "X1";
-    return `<div class="face joker ${red ? "joker-red" : "joker-black"}">` +
-      `<span class="idx tl"><b>★</b></span>` +
-      `<img class="art" src="cards/${red ? "joker-red" : "joker-black"}.svg" alt="" draggable="false"></div>`;
+    const art = c === "X1" ? "joker-red" : "joker-black";
+    return html`<div class="face joker ${art}">` +
+      html`<span class="idx tl"><b>★</b></span>` +
+      html`<img class="art" src="cards/${art}.svg" alt="" draggable="false"></div>`;
   }
   const r = rankOf(c), s = suitOf(c), sym = SUIT_SYMBOL[s];
   const color = RED[s] ? "red" : "black";
   const label = rankLabel(r);
-  const idx = (pos) => `<span class="idx ${pos}"><b>${label}</b><i>${sym}</i></span>`;
+  const idx = (pos) => html`<span class="idx ${pos}"><b>${label}</b><i>${sym}</i></span>`;
   let mid;
   if (PIPS[r]) {
-    mid = `<div class="pips">` + PIPS[r].map(([x, y]) =>
-      `<i style="left:${x}%;top:${y}%"${y > 55 ? ' class="flip"' : ""}>${sym}</i>`).join("") + `</div>`;
+    mid = html`<div class="pips">${PIPS[r].map(([x, y]) =>
+      html`<i style="left:${x}%;top:${y}%"${y > 55 ? html` class="flip"` : ""}>${sym}</i>`)}</div>`;
   } else if (r === "A") {
-    mid = `<div class="ace">${sym}</div>`;
+    mid = html`<div class="ace">${sym}</div>`;
   } else {
-    mid = `<div class="court"><b>${label}</b><i>${sym}</i></div>`;
+    mid = html`<div class="court"><b>${label}</b><i>${sym}</i></div>`;
   }
-  return `<div class="face ${color}" data-rank="${r}">${idx("tl")}${mid}</div>`;
+  return String(html`<div class="face ${color}" data-rank="${r}">${idx("tl")}${mid}</div>`);
 }
 
 export function backHtml() { return `<div class="back"></div>`; }

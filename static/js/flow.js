@@ -148,5 +148,5 @@ export async function humanAct(action) {
   const had = document.activeElement;
   if (had && had.closest && had.closest(".card")) had.blur();
   S.kbd = null;
-  await applyResult(v, res, 0, action);
+  await applyResult(res);
 }

@@ -1,7 +1,7 @@
 // A peek at the last trick taken (the ↶ button, or a tap on the trick area): who played what,
 // what each joker said, who took it.
 import { t } from "./i18n.js";
-import { cardLabel, cardOfPlay, faceHtml } from "./cards.js";
+import { cardLabel, faceHtml } from "./cards.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
@@ -16,7 +16,7 @@ export function openLast() {
   if (!lt) return;
   const prevDeal = !(v.tricks || []).length && v.phase !== "over";
   const cards = lt.plays.map((pl) => {
-    const c = cardOfPlay(pl.play);
+    const c = pl.card;
     const said = saidText(pl.play);
     const name = t("name." + pl.seat);
     return html`<div class="peek-spot ${SPOT[pl.seat]} ${pl.seat === lt.winner ? "won" : ""}" data-testid="last-card" data-seat="${pl.seat}" data-card="${c}">` +

@@ -18,7 +18,7 @@ export function renderPlates(v) {
   else if (v.trump) line1 = html`${t("bar.trump")} <span class="trump-sym">${raw(suitHtml(v.trump))}</span>`;
   else line1 = html`${t("bar.no_trump")}`;
   let trump = "";
-  if (v.trump_card && v.phase !== "over") {
+  if (v.trump_card) {
     const c = v.trump_card;
     const red = c[1] === "H" || c[1] === "D" || c === "X1";
     trump += html`<span class="mini ${red ? "red" : ""}" title="${cardLabel(c)}">${isJoker(c) ? "★" : t("rank." + c[0]) + SUIT_SYMBOL[c[1]]}</span>`;

@@ -46,7 +46,7 @@ export const S = {
   returnTo: null,        // "summary" | "results": dialog to return to when this one closes
   focusBefore: null,     // element focused before the dialog opened (focus returns there)
   waitNext: null,        // resolve() of the deal table's NEXT
-  summaryView: null,     // the view the deal table shows
+  summaryView: null,     // {v, deal, pk}: what the deal table shows
   helpTab: "guide",      // "guide" | "rules"
   statsSel: null,        // {level, mode} shown on the statistics screen
   statsMsg: null,        // {key, bad}: message under the statistics

@@ -8,18 +8,17 @@ import { defineDialog, onButton, openDialog, closeDialog } from "./dialogs.js";
 
 const SEATS = [0, 1, 2, 3];
 
-export function showSummary(v) {
+// deal: the deal_scored event's record; pk: the pulka_scored event's, when the deal closed a pulka.
+export function showSummary(v, deal, pk) {
   return new Promise((resolve) => {
     S.waitNext = () => { closeDialog(); resolve(); };
-    openSummary(v);
+    openSummary({ v, deal, pk });
   });
 }
 
-function openSummary(v) {
-  S.summaryView = v;
-  const d = v.deals[v.deals.length - 1];
-  const pulkaEnded = v.pulkas.length && v.pulkas[v.pulkas.length - 1].no === d.pulka;
-  const pk = pulkaEnded ? v.pulkas[v.pulkas.length - 1] : null;
+function openSummary(shown) {
+  S.summaryView = shown;
+  const { v, deal: d, pk } = shown;
   const rows = SEATS.map((s) => {
     const exact = d.bids[s] === d.taken[s];
     return html`<tr class="${s === 0 ? "me" : ""}" data-testid="summary-row-${s}"><td>${t("name." + s)}${d.dealer === s ? html` <small>(${t("dealer.badge")})</small>` : ""}</td>` +

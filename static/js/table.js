@@ -96,7 +96,7 @@ export function render() {
       rot: (i - mid) * 1.4, z: 100 + i,
       attrs: { role: "button", tabindex: c === tabStop ? "0" : "-1" },
       cls: { "in-hand": true, legal: isLegal || staged, faceup: true, kbd,
-             "trump-card": v.trump_card === c && v.cards === 9 && v.rules.trump_in_nines === "dealer_card" },
+             "trump-card": v.trump_card === c && v.trump_card_holder === v.seat },
       data: { legal: isLegal ? "1" : "0", testid: "hand-card", refused: refused ? "1" : "0" },
       label: myPlay && !isLegal ? `${cardLabel(c)}, ${t("a11y.not_playable")}` : cardLabel(c),
       from: { ...deck, opacity: 0 },             // only new nodes use it: cards being dealt
@@ -111,7 +111,7 @@ export function render() {
   // --- the trick in the centre
   const exit = {};
   (v.trick || []).forEach((pl, i) => {
-    const c = cardOfPlay(pl.play);
+    const c = pl.card;
     const [x, y, rot] = L.slots[pl.seat];
     const src = L.seats[pl.seat];
     items.push({ key: c, card: c, x, y, rot, z: 50 + i,
@@ -122,7 +122,7 @@ export function render() {
   });
   if (S.collectTo !== null) {
     const w = L.seats[S.collectTo];
-    for (const pl of S.collecting || []) exit[cardOfPlay(pl.play)] = { x: w.x, y: w.y, rot: 0, scale: 0.35 };
+    for (const pl of S.collecting || []) exit[pl.card] = { x: w.x, y: w.y, rot: 0, scale: 0.35 };
   }
   // --- the trump card: turned up (deals of 1-8) or the dealer's shown card (dealer_card)
   const ind = indicatorCard(v);
@@ -137,15 +137,13 @@ export function render() {
   setAttrs();
 }
 
+// The trump card beside the dealer, as the engine says: turned up (deals of 1-8), or the dealer's
+// shown card under dealer_card until it is played (and not when it is in my own hand). A card
+// lying in the trick is drawn there only.
 function indicatorCard(v) {
-  if (!v.trump_card || v.phase === "over") return null;
   const c = v.trump_card;
-  // Under dealer_card the card stays in the dealer's hand: show it until it is played.
-  const played = (v.tricks || []).some((tr) => tr.plays.some((p) => cardOfPlay(p.play) === c))
-    || (v.trick || []).some((p) => cardOfPlay(p.play) === c);
-  if (played) return null;
-  if (v.dealer === 0 && (v.hand || []).includes(c)) return null;  // it is right there in my hand
-  return c;
+  if (!c || v.trump_card_played || v.trump_card_holder === v.seat) return null;
+  return (v.trick || []).some((p) => p.card === c) ? null : c;
 }
 
 function indicatorPos(dealer, L) {
