@@ -113,15 +113,14 @@ export function refuse(reason, params, card) {
 // A card tapped, dragged to the table or chosen with the keyboard. A joker I may play opens the
 // joker panel (its mode is part of the play); anything else goes to the engine, which plays it or
 // says why not (not my turn, must follow suit, ...). While I name trump or bid, a card means nothing.
-export async function tryCard(card) {
+export function tryCard(card) {
   const v = S.view;
   if (!v || S.screen !== "table" || S.dialog) return;
   for (const el of $$(".card.shake")) el.classList.remove("shake");
   if (S.busy || S.acting) return;
   if (S.paused) { refuse("paused", {}, card); return; }
-  const plays = (v.legal || []).filter((a) => cardOfPlay(a) === card);
   if (v.phase !== "play" && v.legal.length) return;
-  if (isJoker(card) && plays.length) {
+  if (isJoker(card) && v.legal.some((a) => cardOfPlay(a) === card)) {
     S.refusal = null;
     S.joker = { card, lead: (v.trick || []).length === 0, mode: null };
     render();
