@@ -22,7 +22,8 @@ from joker.rules import PRESETS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
-KEYS = ("joker[/].save", "joker[/].save.meta", "joker[/].settings", "joker[/].lang", "joker[/].sound", "joker[/].stats")
+KEYS = ("joker[/].save", "joker[/].save.meta", "joker[/].settings", "joker[/].lang", "joker[/].sound",
+        "joker[/].stats")
 
 
 def stats_doc(level: str = "easy", mode: str = "nines", games: int = 2) -> dict[str, Any]:
@@ -37,7 +38,8 @@ def stats_doc(level: str = "easy", mode: str = "nines", games: int = 2) -> dict[
 
 
 def storage(page: Any) -> dict[str, str | None]:
-    return page.evaluate("keys => Object.fromEntries(keys.map(k => [k, localStorage.getItem(k)]))", list(KEYS))
+    return page.evaluate("keys => Object.fromEntries(keys.map(k => [k, localStorage.getItem(k)]))",
+                         list(KEYS))
 
 
 def open_app(page: Any, base_url: str, query: str = "") -> None:
@@ -54,9 +56,11 @@ def play_button(page: Any, level: str = "easy") -> None:
 
 LEFTOVERS_JS = """() => {
   const out = [];
-  const shown = (el) => el && !el.closest('[hidden], [aria-hidden=true], script, style') && el.checkVisibility();
+  const shown = (el) => el && !el.closest('[hidden], [aria-hidden=true], script, style')
+    && el.checkVisibility();
   // allowed: the "En" language button and key caps as printed on every keyboard (Enter, Esc)
-  const latin = (s) => /[A-Za-z]{2,}/.test(s.replace(/(^|\\s)En(\\s|$)/g, ' ').replace(/\\b(Enter|Esc)\\b/g, ' '));
+  const latin = (s) => /[A-Za-z]{2,}/.test(
+    s.replace(/(^|\\s)En(\\s|$)/g, ' ').replace(/\\b(Enter|Esc)\\b/g, ' '));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n; (n = walker.nextNode());) {
     const s = n.textContent.trim();
@@ -113,7 +117,7 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     page.evaluate("t => localStorage.setItem('joker[/].stats', t)", stats.dumps(before_doc))
     no_english(page, "settings")
     play_button(page)
-    done = {"bid_key": False, "bid_arrows": False, "play_key": False, "peek": False, "table_text": False, "summary_text": False}
+    done = dict.fromkeys(("bid_key", "bid_arrows", "play_key", "peek", "table_text", "summary_text"), False)
     while True:
         state = wait_settled(page)
         if state == "results":
@@ -132,7 +136,8 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
             acted(page, before)
             assert view(page)["bids"][0] == 1
             done["bid_key"] = True
-        elif v["phase"] == "bid" and done["bid_key"] and not done["bid_arrows"] and v["forbidden_bid"] not in (0, 2):
+        elif (v["phase"] == "bid" and done["bid_key"] and not done["bid_arrows"]
+              and v["forbidden_bid"] not in (0, 2)):
             expect(page.get_by_test_id("bid-submit")).to_be_focused()  # keyboard players land on BID
             page.keyboard.press("ArrowUp")
             expect(page.get_by_test_id("bid-value")).to_have_attribute("data-value", "2")
@@ -147,7 +152,8 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
             if not done["table_text"]:
                 no_english(page, "table")
                 done["table_text"] = True
-            legal_order = [c for c in page.evaluate("() => window.jokerUI.state().hand") if c in {a[:2] for a in v["legal"]}]
+            playable = {a[:2] for a in v["legal"]}
+            legal_order = [c for c in page.evaluate("() => window.jokerUI.state().hand") if c in playable]
             page.keyboard.press("ArrowRight")
             first = legal_order[0]
             expect(page.locator(f'.card[data-key="{first}"]')).to_be_focused()
@@ -168,7 +174,8 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
             expect(page.get_by_test_id("last-card")).to_have_count(4)
             expect(page.get_by_test_id("last-trick")).to_have_attribute("data-winner", str(last["winner"]))
             for pl in last["plays"]:
-                expect(page.locator(f'[data-testid="last-card"][data-seat="{pl["seat"]}"]')).to_have_attribute("data-card", pl["play"][:2])
+                spot = page.locator(f'[data-testid="last-card"][data-seat="{pl["seat"]}"]')
+                expect(spot).to_have_attribute("data-card", pl["card"])
             no_english(page, "last trick")
             page.screenshot(path=str(SHOTS / "phone_last_trick.png"))
             page.keyboard.press("Escape")  # Esc closes a window
@@ -204,7 +211,8 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     expect(box.get_by_test_id("stat-games")).to_have_attribute("data-value", "3")
     expect(box.get_by_test_id("stat-khishti")).to_have_attribute("data-value", str(exp["khishti"]))
     expect(box.get_by_test_id("stat-premiums")).to_have_attribute("data-value", str(exp["premiums"]))
-    expect(box.get_by_test_id("stat-bids")).to_have_attribute("data-value", f"{exp['bids_made']}/{exp['bids']}")
+    bids_value = f"{exp['bids_made']}/{exp['bids']}"
+    expect(box.get_by_test_id("stat-bids")).to_have_attribute("data-value", bids_value)
     no_english(page, "results")
     page.screenshot(path=str(SHOTS / "phone_results_stats.png"))
     sounds = {s["kind"] for s in page.evaluate("() => window.jokerUI.sounds()")}
@@ -254,7 +262,8 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     assert page.evaluate("localStorage.getItem('joker[/].stats')") is None
     # a bad file: a clear message, nothing replaced
     bad = tmp_path / "bad.json"
-    bad.write_text('{"app": "joker", "stats": {"version": 1, "groups": {"easy/nines": {"games": -1}}}}', encoding="utf-8")
+    refused = {"app": "joker", "stats": {"version": 1, "groups": {"easy/nines": {"games": -1}}}}
+    bad.write_text(json.dumps(refused), encoding="utf-8")
     page.get_by_test_id("stats-file").set_input_files(str(bad))
     expect(page.get_by_test_id("stats-message")).to_have_attribute("data-reason", "stats.import_bad")
     assert page.evaluate("localStorage.getItem('joker[/].stats')") is None
@@ -315,13 +324,17 @@ def _save_text(mutate: Any) -> str:
 
 CORRUPTIONS = [
     ("joker[/].settings", "{{{ not json", "storage.settings_reset"),
-    ("joker[/].settings", json.dumps({"v": 99, "level": "easy", "mode": "full", "speed": "fast", "rules": {}}), "storage.settings_version"),
-    ("joker[/].settings", json.dumps({"v": 1, "level": 3, "mode": ["full"], "speed": "fast", "rules": None}), "storage.settings_reset"),
+    ("joker[/].settings", json.dumps({"v": 99, "level": "easy", "mode": "full", "speed": "fast",
+                                      "rules": {}}),
+     "storage.settings_version"),
+    ("joker[/].settings", json.dumps({"v": 1, "level": 3, "mode": ["full"], "speed": "fast", "rules": None}),
+     "storage.settings_reset"),
     ("joker[/].lang", "klingon", "storage.lang_reset"),
     ("joker[/].sound", '{"on": 1}', "storage.sound_reset"),
     ("joker[/].stats", "\x00garbage", "storage.stats_reset"),
     ("joker[/].stats", json.dumps({"version": 2, "groups": {}}), "storage.stats_version"),
-    ("joker[/].stats", json.dumps({"version": 1, "groups": {"easy/full": {"games": "many"}}}), "storage.stats_reset"),
+    ("joker[/].stats", json.dumps({"version": 1, "groups": {"easy/full": {"games": "many"}}}),
+     "storage.stats_reset"),
     ("joker[/].save", "[1, 2", "save.corrupt"),
     ("joker[/].save", _save_text(lambda d: d.update(version=0)), "save.version"),
     ("joker[/].save", _save_text(lambda d: d.update(game="x")), "save.corrupt"),
@@ -334,7 +347,8 @@ def test_each_corrupted_key_is_reported_and_only_it_starts_afresh(page: Any, bas
     good = _valid_storage(page)
     for key, bad, reason in CORRUPTIONS:
         page.evaluate("([good, key, bad]) => { localStorage.clear();"
-                      " for (const [k, v] of Object.entries(good)) if (v !== null) localStorage.setItem(k, v);"
+                      " for (const [k, v] of Object.entries(good))"
+                      "   if (v !== null) localStorage.setItem(k, v);"
                       " localStorage.setItem(key, bad); }", [good, key, bad])
         page.reload()
         page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -363,7 +377,9 @@ def test_each_corrupted_key_is_reported_and_only_it_starts_afresh(page: Any, bas
 QUOTA_SCRIPT = """
 const real = Storage.prototype.setItem;
 Storage.prototype.setItem = function (k, v) {
-  if (String(k).startsWith('joker[')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  if (String(k).startsWith('joker[')) {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  }
   return real.call(this, k, v);
 };
 """
@@ -397,7 +413,8 @@ def test_update_toast(page: Any, base_url: str) -> None:
         page.evaluate("""() => {
           window.jokerApplyUpdate = () => { window.__applied = (window.__applied || 0) + 1; };
           document.documentElement.dataset.update = 'ready';
-          window.dispatchEvent(new CustomEvent('joker:update-ready', { detail: { apply: window.jokerApplyUpdate } }));
+          const detail = { apply: window.jokerApplyUpdate };
+          window.dispatchEvent(new CustomEvent('joker:update-ready', { detail }));
         }""")
         t = page.get_by_test_id("update-toast")
         expect(t).to_be_visible()

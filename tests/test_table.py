@@ -7,6 +7,7 @@ error, Python traceback or non-local request.
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,8 @@ def click_card(page: Any, card: str) -> None:
     loc.click(position={"x": max(14, box["width"] * 0.2), "y": box["height"] * 0.3})
 
 
-def start(page: Any, base_url: str, *, preset: str = "standard", level: str = "easy", query: str = "") -> None:
+def start(page: Any, base_url: str, *, preset: str = "standard", level: str = "easy",
+          query: str = "") -> None:
     page.goto(f"{base_url}?seed={SEED}&pace=fast{query}")
     page.wait_for_selector("html[data-ui=ready]", state="attached")
     page.get_by_test_id(f"level-{level}").click()
@@ -125,7 +127,8 @@ def do_play(page: Any, v: dict[str, Any], tour: Tour) -> None:
     illegal = [c for c in v["hand"] if c not in legal]
     expect(hand).to_have_count(len(v["hand"]))
     for c in v["hand"]:  # raised + glowing exactly when the engine says it is legal
-        expect(page.locator(f'.card[data-key="{c}"]')).to_have_attribute("data-legal", "1" if c in legal else "0")
+        expect(page.locator(f'.card[data-key="{c}"]')).to_have_attribute("data-legal",
+                                                                         "1" if c in legal else "0")
     if illegal and "illegal" not in tour.seen:
         bad = illegal[0]
         click_card(page, bad)
@@ -226,7 +229,8 @@ def test_whole_nines_game(page: Any, base_url: str) -> None:
         expect(page.get_by_test_id(f"results-row-{s}")).to_contain_text(str(v["scores"][s]))
     page.screenshot(path=str(SHOTS / "phone_results.png"))
     assert tour.deal_tables == 16
-    assert {"trump", "forbidden", "keys", "illegal", "joker_lead", "joker_follow", "pulka_end"} <= tour.seen, tour.seen
+    wanted = {"trump", "forbidden", "keys", "illegal", "joker_lead", "joker_follow", "pulka_end"}
+    assert wanted <= tour.seen, tour.seen
     # the finished game's sheet: 16 deals, four pulkas
     page.get_by_test_id("results-sheet").click()
     expect(page.locator('[data-testid="sheet-deal"]')).to_have_count(16)
@@ -295,7 +299,10 @@ def test_continue_and_corrupt_save(page: Any, base_url: str) -> None:
     assert back["deal_no"] == saved["deal_no"] and back["bids"] == saved["bids"]
     assert len(back["tricks"]) >= len(saved["tricks"])
     # a corrupted save: a clear message and a fresh start, never a crash
-    page.evaluate("() => localStorage.setItem('joker[/].save', '{\"app\":\"joker\",\"version\":1,\"level\":\"easy\",\"game\":{\"format\":1,\"rules\":{},\"mode\":\"nines\",\"seed\":1,\"actions\":[\"ZZ\"]}}')")
+    unplayable = {"app": "joker", "version": 1, "level": "easy",
+                  "game": {"format": 1, "rules": {}, "mode": "nines", "seed": 1, "actions": ["ZZ"]}}
+    page.evaluate("t => localStorage.setItem('joker[/].save', t)",
+                  json.dumps(unplayable, separators=(",", ":")))
     page.reload()
     # checked as soon as Python runs: set aside, said, and CONTINUE is gone
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -320,8 +327,13 @@ def _no_overflow(page: Any) -> None:
         const r = el.getBoundingClientRect();
         if (!r.width || getComputedStyle(el).visibility === 'hidden') continue;
         if (el.closest('.dialog .body')) continue;  // scrolls inside its dialog
-        if (r.left < -1 || r.right > W + 1 || r.top < -1 || r.bottom > H + 1) bad.push((el.dataset.testid || el.id || el.className) + ' ' + JSON.stringify([r.left, r.top, r.right, r.bottom]));
-        if (el.tagName === 'BUTTON' && (r.width < 43.5 || r.height < 43.5) && !el.closest('.lang-switch')) bad.push('small target ' + (el.dataset.testid || el.textContent) + ' ' + r.width + 'x' + r.height);
+        const name = el.dataset.testid || el.id || el.className;
+        if (r.left < -1 || r.right > W + 1 || r.top < -1 || r.bottom > H + 1) {
+          bad.push(name + ' ' + JSON.stringify([r.left, r.top, r.right, r.bottom]));
+        }
+        if (el.tagName === 'BUTTON' && (r.width < 43.5 || r.height < 43.5) && !el.closest('.lang-switch')) {
+          bad.push('small target ' + (el.dataset.testid || el.textContent) + ' ' + r.width + 'x' + r.height);
+        }
       }
       return bad;
     }""")
