@@ -199,17 +199,22 @@ def test_wasm_and_modules_served_with_right_types(page: Any, base_url: str) -> N
 
 @ALLOW_SW
 def test_offline_after_first_visit(page: Any, context: Any, wait_python_ready: Any) -> None:
+    # Each load waits for the bot worker too before the next navigation: leaving a page while its
+    # worker still starts makes PyScript log the aborted start as a console error (CI saw it once).
+    def loaded() -> None:
+        wait_python_ready(page)
+        page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
     page.goto("./")
-    wait_python_ready(page)
+    loaded()
     # The service worker registers once Python is ready, precaches dist/ and claims the page.
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
     context.set_offline(True)
     page.reload()
-    wait_python_ready(page)
-    page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    loaded()
     # a deep link with a query string still opens the app offline
     page.goto("./?seed=7")
-    wait_python_ready(page)
+    loaded()
 
 
 def _cache_names(page: Any) -> list[str]:
