@@ -1,6 +1,8 @@
 """``python -m joker bench``: throughput of the engine's two hot paths.
 
-* random full games per second through :class:`joker.game.Game` (legal actions, apply, scoring);
+* random full games per second through :class:`joker.game.Game` (legal actions, apply, scoring),
+  with the events :meth:`~joker.game.Game.apply` returns for a table, and without them
+  (``events=False``: replays, simulations);
 * random 9-card deal playouts per second through :func:`joker.playout.random_playout`.
 
 Rates are per CPU-second of this process (``time.process_time``), so a machine shared with other
@@ -17,7 +19,7 @@ from .playout import random_playout
 from .rules import PRESETS
 
 
-def bench_games(seconds: float = 3.0, seed: int = 1) -> tuple[int, float, float]:
+def bench_games(seconds: float = 3.0, seed: int = 1, events: bool = True) -> tuple[int, float, float]:
     """(games, wall seconds, CPU seconds) of random full games played for about ``seconds``."""
     rng = random.Random(seed)
     presets = list(PRESETS.values())
@@ -28,7 +30,7 @@ def bench_games(seconds: float = 3.0, seed: int = 1) -> tuple[int, float, float]
         g = Game(presets[n % 3], "full", seed=seed + n)
         legal, apply, choice = g.legal_actions, g.apply, rng.choice
         while g.phase != "over":
-            apply(choice(legal()))
+            apply(choice(legal()), events=events)
         n += 1
     return n, time.perf_counter() - start, time.process_time() - cpu
 
@@ -55,9 +57,10 @@ def bench_playouts(seconds: float = 3.0, seed: int = 1) -> tuple[int, float, flo
 
 
 def main(seconds: float = 3.0) -> None:
-    n, wall, cpu = bench_games(seconds)
-    print(f"Game: {n / cpu:,.0f} random full games per CPU-second "
-          f"({n} games, {cpu:.2f} s CPU in {wall:.2f} s, all three presets, events included)")
+    for events, how in ((True, "events included"), (False, "events=False")):
+        n, wall, cpu = bench_games(seconds, events=events)
+        print(f"Game: {n / cpu:,.0f} random full games per CPU-second "
+              f"({n} games, {cpu:.2f} s CPU in {wall:.2f} s, all three presets, {how})")
     n, wall, cpu = bench_playouts(seconds)
     print(f"playout: {n / cpu:,.0f} random 9-card deal playouts per CPU-second "
           f"({n}, {cpu:.2f} s CPU in {wall:.2f} s)")

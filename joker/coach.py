@@ -177,7 +177,7 @@ def decisions(game: dict[str, Any], deal_no: int, seat: int) -> list[dict[str, A
                 out.append({"at": i, "phase": g.phase, "action": a, "trick_no": len(g.tricks) + 1,
                             "forced": len(g.legal_actions()) == 1})
         try:
-            g.apply(a)
+            g.apply(a, events=False)
         except ValueError as e:
             raise ValueError(f"saved game: action #{i + 1} {a!r} cannot be replayed: {e}") from None
     if not reached:

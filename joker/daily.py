@@ -66,7 +66,7 @@ def daily_deals(day: datetime.date | str, preset: str = DAILY_PRESET, mode: str 
         if len(out) == g.deal_index:
             out.append({"no": g.deal_index + 1, "dealer": g.dealer, "trump_card": g.view(0)["trump_card"],
                         "hands": [[card_text(c) for c in g.dealt[s]] for s in range(4)]})
-        g.apply(g.legal_actions()[0])
+        g.apply(g.legal_actions()[0], events=False)
     return out
 
 

@@ -22,12 +22,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import DECK, FOLLOW_STRINGS, LEAD_STRINGS, SUITS, X1, card_text, parse_play, play_text, trump_text
+from .cards import (
+    DECK,
+    FOLLOW_STRINGS,
+    LEAD_STRINGS,
+    SUITS,
+    X1,
+    card_text,
+    mask_of,
+    parse_play,
+    play_text,
+    trump_text,
+)
 from .guard import label, shown
-from .rules import PRESETS, Rules, forbidden_bid, illegal_reason, legal_mask, winner_index
-from .scoring import _score, is_khishti, places, pulka_result
+from .rules import PRESETS, Rules, _forbidden_bid, illegal_reason, legal_mask, winner_index
+from .scoring import _khishti, _pulka_result, _score, places
 from .shuffler import Shuffler
-from .view import deal_copy, pulka_copy, seat_view, trick_copy
+from .view import deal_copy, seat_view
 
 FORMAT_VERSION = 1
 MODES = ("full", "nines")
@@ -63,6 +74,13 @@ class IllegalAction(ValueError):
 class Game:
     """Georgian Joker for four seats (0..3, clockwise; the deal passes to the left)."""
 
+    # Slots: the state is read on every action, and slot access stays fast however many fields
+    # the game grows (a plain instance dict stops sharing its keys past 30 attributes).
+    __slots__ = ("rules", "mode", "seed", "first_dealer", "sizes", "actions", "_shuffler", "_events", "aces",
+                 "deals", "pulkas", "last_trick", "_totals", "_pulka_points", "deal_index", "dealer", "cards",
+                 "hands", "_counts", "dealt", "bids", "taken", "trick", "tricks", "leader", "trump_chooser",
+                 "trump_card", "trump_card_holder", "_legal", "trump", "phase", "to_act")
+
     def __init__(self, rules: Rules = PRESETS["standard"], mode: str = "full", seed: int | None = None,
                  first_dealer: int | str | None = None) -> None:
         if not isinstance(rules, Rules):
@@ -84,7 +102,9 @@ class Game:
         self.sizes = DEAL_SIZES[mode]
         self.actions: list[str] = []
         self._shuffler = Shuffler(seed)
-        self._events: list[dict[str, Any]] = []   # what the action being applied caused
+        # Where the action being applied records its events; None: nobody reads them (nor those of
+        # the first deal, which the first view already tells).
+        self._events: list[dict[str, Any]] | None = None
         self.aces: list[tuple[int, int]] = []  # (seat, card) dealt face up to find the first dealer
         how = rules.first_dealer if first_dealer is None else first_dealer
         if how == "aces":
@@ -122,12 +142,10 @@ class Game:
         n = self.sizes[self.deal_index]
         self.cards = n
         deck = self._shuffler.cut(self._shuffler.shuffled(DECK))
-        hands = [0, 0, 0, 0]
-        order: list[list[int]] = [[], [], [], []]
-        for i in range(4 * n):
-            seat = (self.dealer + 1 + i) % 4
-            hands[seat] |= 1 << deck[i]
-            order[seat].append(deck[i])
+        # One card at a time from the dealer's left: seat s gets every fourth card from its turn on.
+        first = self.dealer + 1
+        order = [deck[(s - first) % 4:4 * n:4] for s in range(4)]
+        hands = [mask_of(cards) for cards in order]
         self.hands = hands
         self._counts = [n, n, n, n]         # cards in each hand (the bitsets' sizes, kept for speed)
         self.dealt = order                  # each seat's cards in the order dealt
@@ -154,7 +172,8 @@ class Game:
             self.trump_chooser = (self.dealer + 1) % 4
             self.phase = "trump"
             self.to_act: int | None = self.trump_chooser
-        self._events.append({"type": "deal_started", **self._deal_facts()})
+        if (ev := self._events) is not None:
+            ev.append({"type": "deal_started", **self._deal_facts()})
 
     def _begin_bidding(self) -> None:
         self.phase = "bid"
@@ -185,7 +204,7 @@ class Game:
         """The bid the dealer may not make (it would make the bids add up to the hand size)."""
         if self.phase != "bid" or self.to_act != self.dealer:
             return None
-        return forbidden_bid((b for b in self.bids if b is not None), self.cards)
+        return _forbidden_bid(sum(b for b in self.bids if b is not None), self.cards)
 
     def trump_card_played(self) -> bool:
         """Whether the trump card shown this deal has left its holder's hand (dealer_card nines)."""
@@ -260,25 +279,34 @@ class Game:
 
     # ---- applying actions --------------------------------------------------------------
 
-    def apply(self, action: str, seat: int | None = None) -> list[dict[str, Any]]:
+    def apply(self, action: str, seat: int | None = None, *, events: bool = True) -> list[dict[str, Any]]:
         """Apply the action of the seat to act and return the events it caused, in order.
 
         Illegal: :class:`IllegalAction` (a ``ValueError`` with the reason code of
         :meth:`why_illegal`) and the state is untouched.  Passing ``seat`` (who is acting) guards
         against out-of-turn actions from a front-end.  Events hold only public facts (no hands).
+
+        ``events=False`` builds no events and returns ``[]``: the same state is reached, for callers
+        that never read them (replaying a save, simulations, bot arenas), which then run faster.
         """
         if seat is not None:
             _check_seat(seat)
-        if seat is not None and seat != self.to_act:
-            who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
-            raise self._refusal(action, seat, f"it is not seat {seat}'s turn{who}")
-        events: list[dict[str, Any]] = []
-        self._events = events
+            if seat != self.to_act:
+                who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
+                raise self._refusal(action, seat, f"it is not seat {seat}'s turn{who}")
+        out: list[dict[str, Any]] = []
+        if events is True:
+            self._events = out
+        elif events is False:
+            self._events = None
+        else:
+            raise ValueError(f"events must be True or False, got {shown(events)}")
         phase = self.phase
         if phase == "play":
             self._play(action)
         elif phase == "bid":
-            if not isinstance(action, str) or action not in self.legal_actions():
+            legal = self._legal if self._legal is not None else self.legal_actions()
+            if not isinstance(action, str) or action not in legal:
                 if isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
                     raise self._refusal(action, seat, f"the dealer may not bid {action}: the bids would "
                                         f"add up to {self.cards}, the number of cards")
@@ -287,8 +315,9 @@ class Game:
             assert seat is not None
             self.actions.append(action)
             self._legal = None
-            self.bids[seat] = int(action)
-            events.append({"type": "bid", "seat": seat, "bid": int(action)})
+            bid = self.bids[seat] = int(action)
+            if events:
+                out.append({"type": "bid", "seat": seat, "bid": bid})
             if seat == self.dealer:
                 self.phase = "play"
                 self.to_act = self.leader
@@ -302,13 +331,14 @@ class Game:
             self._legal = None
             self.trump = -1 if action == "-" else SUITS.index(action)
             # Naming the trump finishes the deal: every hand is now complete (the counts say so).
-            events.append({"type": "trump", "seat": self.trump_chooser, "trump": trump_text(self.trump),
-                           "hand_counts": [h.bit_count() for h in self.hands]})
+            if events:
+                out.append({"type": "trump", "seat": self.trump_chooser, "trump": trump_text(self.trump),
+                            "hand_counts": [h.bit_count() for h in self.hands]})
             self.trump_chooser = None
             self._begin_bidding()
         else:
             raise self._refusal(action, seat, f"the game is over; nothing can be done (got {shown(action)})")
-        return events
+        return out
 
     def _refusal(self, action: Any, seat: int | None, message: str) -> IllegalAction:
         reason, params = self.why_illegal(action, seat) or ("bad_action", {"action": label(action)})
@@ -318,40 +348,49 @@ class Game:
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
+        trick = self.trick
         try:
-            play = parse_play(action, lead=not self.trick)
+            play = parse_play(action, lead=not trick)
         except ValueError as e:
             raise self._refusal(action, None, f"seat {seat} cannot play {shown(action)}: {e}") from None
         card = play & 63
         if not hand >> card & 1:
             raise self._refusal(action, None, f"seat {seat} cannot play {action}: "
                                 f"{card_text(card)} is not in their hand")
-        if self.trick and not legal_mask(hand, self.trick[0][1], self.trump) >> card & 1:
-            code, params = illegal_reason(hand, self.trick[0][1], self.trump, play) or ("", {})
+        if trick and not legal_mask(hand, trick[0][1], self.trump) >> card & 1:
+            code, params = illegal_reason(hand, trick[0][1], self.trump, play) or ("", {})
             why = _REASON_TEXT[code].format(**params)
             raise self._refusal(action, None, f"seat {seat} cannot play {action}: {why}")
-        self.actions.append(action)
+        self.actions.append(action)       # parse_play accepted it: the play's canonical text
         self._legal = None
         self.hands[seat] = hand ^ 1 << card
-        self._counts[seat] -= 1
-        self.trick.append((seat, play))
-        self._events.append({"type": "play", "seat": seat, "play": action, "card": action[:2],  # card text
-                             "lead": len(self.trick) == 1,
-                             "hand_counts": self._counts[:]})
-        if len(self.trick) < 4:
-            self.to_act = (seat + 1) % 4
+        counts = self._counts
+        counts[seat] -= 1
+        trick.append((seat, play))
+        if (ev := self._events) is not None:
+            ev.append({"type": "play", "seat": seat, "play": action, "card": action[:2],  # card text
+                       "lead": len(trick) == 1, "hand_counts": counts[:]})
+        if len(trick) < 4:
+            self.to_act = (seat + 1) & 3
         else:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        plays = [p for _, p in self.trick]
-        w = self.trick[winner_index(plays, self.trump, self.rules.high_lead_trumpable)][0]
-        self.taken[w] += 1
-        record = {"no": len(self.tricks) + 1, "leader": self.trick[0][0], "plays": self.trick_plays(),
-                  "winner": w}
+        trick = self.trick
+        w = trick[winner_index([p for _, p in trick], self.trump, self.rules.high_lead_trumpable)][0]
+        taken = self.taken
+        taken[w] += 1
+        # The trick's four plays are the last four actions, already in their canonical text: the
+        # record and the event's copy of it are built from them, with no play_text lookups.
+        texts = self.actions[-4:]
+        plays = [{"seat": s, "play": t, "card": t[:2]} for (s, _), t in zip(trick, texts, strict=True)]
+        no, leader = len(self.tricks) + 1, trick[0][0]
+        record = {"no": no, "leader": leader, "plays": plays, "winner": w}
         self.tricks.append(record)
         self.last_trick = record
-        self._events.append({"type": "trick", **trick_copy(record), "taken": list(self.taken)})
+        if (ev := self._events) is not None:
+            ev.append({"type": "trick", "no": no, "leader": leader, "plays": [p.copy() for p in plays],
+                       "winner": w, "taken": taken[:]})
         self.trick = []
         self.leader = w
         self.to_act = w
@@ -359,18 +398,26 @@ class Game:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
-        n, khishti = self.cards, self.rules.khishti
+        n, khishti, taken = self.cards, self.rules.khishti, self.taken
         bids = [b if b is not None else 0 for b in self.bids]
-        points = [_score(bids[p], self.taken[p], n, khishti) for p in range(4)]
-        record = {"no": self.deal_index + 1, "pulka": self.pulka + 1, "cards": n, "dealer": self.dealer,
-                  "trump": trump_text(self.trump),
-                  "trump_card": card_text(self.trump_card) if self.trump_card is not None else None,
-                  "bids": bids, "taken": list(self.taken), "points": points,
-                  "khishti": [is_khishti(bids[p], self.taken[p], self.rules) for p in range(4)]}
+        points = [_score(bids[p], taken[p], n, khishti) for p in range(4)]
+        marks = [_khishti(bids[p], taken[p], khishti) for p in range(4)]
+        trump = trump_text(self.trump)
+        trump_card = card_text(self.trump_card) if self.trump_card is not None else None
+        no, pulka, dealer = self.deal_index + 1, self.pulka + 1, self.dealer
+        record = {"no": no, "pulka": pulka, "cards": n, "dealer": dealer, "trump": trump,
+                  "trump_card": trump_card, "bids": bids, "taken": taken[:], "points": points,
+                  "khishti": marks}
         self.deals.append(record)
+        pp = self._pulka_points
         for p in range(4):
-            self._pulka_points[p] += points[p]
-        self._events.append({"type": "deal_scored", "deal": deal_copy(record), "scores": self.scores()})
+            pp[p] += points[p]
+        if (ev := self._events) is not None:
+            ev.append({"type": "deal_scored",
+                       "deal": {"no": no, "pulka": pulka, "cards": n, "dealer": dealer, "trump": trump,
+                                "trump_card": trump_card, "bids": bids[:], "taken": taken[:],
+                                "points": points[:], "khishti": marks[:]},
+                       "scores": self.scores()})
         pulka = self.pulka
         last = self.deal_index + 1 == len(self.sizes)
         if last or PULKA_OF[self.mode][self.deal_index + 1] != pulka:
@@ -382,15 +429,16 @@ class Game:
             self.to_act = None
             self._legal = None
             scores = self.scores()
-            self._events.append({"type": "game_over", "scores": scores, "places": places(scores)})
+            if (ev := self._events) is not None:
+                ev.append({"type": "game_over", "scores": scores, "places": places(scores)})
         else:
             self._start_deal()
 
     def _finish_pulka(self, pulka: int) -> None:
         first = next(i for i, d in enumerate(self.deals) if d["pulka"] == pulka + 1)
         mine = self.deals[first:]
-        res = pulka_result([d["bids"] for d in mine], [d["taken"] for d in mine], [d["cards"] for d in mine],
-                           self.rules)
+        res = _pulka_result([d["bids"] for d in mine], [d["taken"] for d in mine], [d["cards"] for d in mine],
+                            self.rules)
         for p in range(4):
             self._totals[p] += res.total[p]
         self._pulka_points = [0, 0, 0, 0]
@@ -400,7 +448,8 @@ class Game:
                   "struck_points": list(res.struck_points), "total": list(res.total),
                   "scores": list(self._totals)}
         self.pulkas.append(record)
-        self._events.append({"type": "pulka_scored", "pulka": pulka_copy(record)})
+        if (ev := self._events) is not None:
+            ev.append({"type": "pulka_scored", "pulka": deal_copy(record)})
 
     # ---- what a seat may see -----------------------------------------------------------
 
@@ -441,7 +490,7 @@ class Game:
         g = cls(Rules.from_dict(d["rules"]), d["mode"], d["seed"], d.get("first_dealer"))
         for i, a in enumerate(actions):
             try:
-                g.apply(a)
+                g.apply(a, events=False)
             except ValueError as e:
                 raise ValueError(f"saved game: action #{i + 1} {shown(a)} cannot be replayed: {e}") from None
         return g

@@ -137,7 +137,7 @@ def _actions(game: dict[str, Any]) -> list[str]:
 
 def _apply(g: Game, action: str, i: int) -> None:
     try:
-        g.apply(action)
+        g.apply(action, events=False)
     except ValueError as e:
         raise ValueError(f"saved game: action #{i + 1} {action!r} cannot be replayed: {e}") from None
 

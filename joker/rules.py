@@ -216,7 +216,12 @@ def forbidden_bid(other_bids: Iterable[int], cards: int) -> int | None:
     bids = [whole(b, "a bid", 0, cards) for b in itertools.islice(other_bids, 4)]
     if len(bids) > 3:
         raise ValueError("only the three other players bid before the dealer")
-    rest = cards - sum(bids)
+    return _forbidden_bid(sum(bids), cards)
+
+
+def _forbidden_bid(others: int, cards: int) -> int | None:
+    """:func:`forbidden_bid` from the sum of the others' bids (trusted ints: the game's hot path)."""
+    rest = cards - others
     return rest if 0 <= rest <= cards else None
 
 

@@ -71,7 +71,12 @@ def is_khishti(bid: int, taken: int, rules: Rules) -> bool:
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
-    return _int(bid, "bid") >= 1 and _int(taken, "taken") == 0 and rules.khishti is not None
+    return _khishti(_int(bid, "bid"), _int(taken, "taken"), rules.khishti)
+
+
+def _khishti(bid: int, taken: int, khishti: tuple[int, int] | None) -> bool:
+    """:func:`is_khishti` on trusted ints (the game's hot path)."""
+    return bid >= 1 and taken == 0 and khishti is not None
 
 
 def _score(bid: int, taken: int, cards: int, khishti: tuple[int, int] | None) -> int:
@@ -117,13 +122,24 @@ def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
     if not len(bids) == len(taken) == len(cards):
         raise ValueError(f"bids, taken and cards must have the same length "
                          f"({len(bids)}, {len(taken)}, {len(cards)})")
+    for d, n in enumerate(cards):
+        for p in range(PLAYERS):
+            deal_score(bids[d][p], taken[d][p], n, rules)   # checks every entry
+    return _pulka_result(bids, taken, cards, rules)
+
+
+def _pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], cards: Sequence[int],
+                  rules: Rules) -> PulkaResult:
+    """:func:`pulka_result` on trusted values (the game scores its own records, already valid)."""
     players = PLAYERS
+    khishti = rules.khishti
     rows: list[tuple[int, ...]] = []
     made = [True] * players
     for d, n in enumerate(cards):
-        rows.append(tuple(deal_score(bids[d][p], taken[d][p], n, rules) for p in range(players)))
+        b, t = bids[d], taken[d]
+        rows.append(tuple(_score(b[p], t[p], n, khishti) for p in range(players)))
         for p in range(players):
-            if bids[d][p] != taken[d][p]:
+            if b[p] != t[p]:
                 made[p] = False
     points = tuple(sum(r[p] for r in rows) for p in range(players))
     best = [max(r[p] for r in rows) for p in range(players)]

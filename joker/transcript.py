@@ -37,7 +37,7 @@ def transcript(preset: str, mode: str, seed: int) -> str:
                          f"phase={g.phase} hands: {hands}")
         seat, phase, pulkas = g.to_act, g.phase, len(g.pulkas)
         action = rng.choice(g.legal_actions())
-        g.apply(action)
+        g.apply(action, events=False)
         line = f"  {phase} {seat} {action}"
         if phase == "play" and not g.trick and g.last_trick is not None:
             line += f"  -> trick to {g.last_trick['winner']}"

@@ -253,3 +253,41 @@ def test_no_joker_is_ever_a_card_of_the_deck_slots():
                 assert e["play"].startswith(e["card"]) and len(e["play"]) in (3, 4)
                 found = True
     assert found
+
+
+def test_events_false_reaches_the_same_state_and_builds_nothing():
+    # Replays and simulations skip the events (issue: they cost a third of a random game's time);
+    # the state, views and refusals must not depend on it.
+    for seed, preset in enumerate(PRESETS):
+        loud = Game(PRESETS[preset], "full", seed=seed)
+        quiet = Game(PRESETS[preset], "full", seed=seed)
+        rng = random.Random(seed)
+        while loud.phase != "over":
+            action = rng.choice(loud.legal_actions())
+            assert loud.apply(action) and quiet.apply(action, events=False) == []
+            seat = len(loud.actions) % 4
+            assert quiet.view(seat) == loud.view(seat)
+        assert quiet.to_dict() == loud.to_dict() and quiet.scores() == loud.scores()
+        with pytest.raises(IllegalAction) as e:
+            quiet.apply("AS", events=False)
+        assert e.value.reason == "game_over"
+
+
+def test_events_after_a_quiet_action_are_whole():
+    # a quiet call must not leave its "no events" behind for the next call
+    g = Game(PRESETS["standard"], "nines", seed=4)
+    rng = random.Random(4)
+    while not g.deals:
+        g.apply(rng.choice(g.legal_actions()), events=False)
+    kind = g.phase
+    events = g.apply(rng.choice(g.legal_actions()))
+    assert [e["type"] for e in events] == [kind]
+
+
+@pytest.mark.parametrize("junk", [None, 1, 0, "yes", [True]])
+def test_events_flag_must_be_a_bool(junk):
+    g = Game(seed=1)
+    before = g.to_dict()
+    with pytest.raises(ValueError, match="events must be True or False"):
+        g.apply(g.legal_actions()[0], events=junk)
+    assert g.to_dict() == before
