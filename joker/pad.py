@@ -12,6 +12,10 @@ that log replayed, so undo drops the last entry and a correction of an old deal 
 total after it.  :meth:`ScorePad.to_dict` saves the log; :meth:`ScorePad.from_dict` replays it
 through the same checks as live entries, so a tampered save is refused, never half-loaded.
 
+The pad is four modules: this one (the pad and what it says about the game under way),
+:mod:`joker.pad_log` (each entry checked, then applied; saves read back), :mod:`joker.pad_checks`
+(the values and limits) and :mod:`joker.pad_sheet` (the sheet computed from the entries).
+
 >>> from joker.rules import PRESETS
 >>> pad = ScorePad(PRESETS["folk"], "full", ["Nino", "Giorgi", "Levan", "Me"], first_dealer=0)
 >>> pad.deal_no, pad.dealer, pad.cards, pad.step, pad.bid_order
@@ -48,7 +52,6 @@ from typing import Any
 from .game import DEAL_SIZES, MODES, PULKA_OF
 from .guard import shown as what
 from .pad_checks import (
-    ENTRY_KEYS,
     FORMAT_VERSION,
     KIND,
     MAX_ENTRIES,
@@ -56,13 +59,9 @@ from .pad_checks import (
     MAX_PENALTY,
     TRUMPS,
     PadError,
-    corrupt,
-    four_ints,
     is_int,
-    plural,
-    saved_rules,
-    saved_seat,
 )
+from .pad_log import apply_entry, load
 from .pad_sheet import build_sheet
 from .rules import Rules
 from .rules import forbidden_bid as dealer_forbidden
@@ -181,120 +180,12 @@ class ScorePad:
         return [(t, list(b), None if k is None else list(k))
                 for t, b, k in zip(self._trumps, self._bids, self._taken, strict=True)]
 
-    # ---- checks (each raises before anything changes) ------------------------------------
-
-    def _check_bid(self, seat: int, bid: object, others: list[int], deal_no: int) -> int:
-        cards = self.sizes[deal_no - 1]
-        if not is_int(bid):
-            raise PadError("bad_entry", {"what": "bid"}, f"a bid must be a whole number, got {what(bid)}")
-        if not 0 <= bid <= cards:
-            raise PadError("bid_range", {"seat": seat, "cards": cards},
-                           f"seat {seat}'s bid must be 0..{cards}, got {what(bid)}")
-        if seat == self.dealer_of(deal_no) and bid == dealer_forbidden(others, cards):
-            raise PadError("forced_dealer", {"bid": bid, "cards": cards, "seat": seat},
-                           f"the dealer (seat {seat}) may not bid {bid}: the bids would add up to {cards}, "
-                           f"the number of cards")
-        return bid
-
-    def _check_bids(self, value: object, deal_no: int) -> list[int]:
-        bids = four_ints(value, "bids")
-        dealer = self.dealer_of(deal_no)
-        others = [b for s, b in enumerate(bids) if s != dealer]
-        for seat in self.bid_order_of(deal_no):
-            self._check_bid(seat, bids[seat], others, deal_no)
-        return bids
-
-    def _check_taken(self, value: object, deal_no: int) -> list[int]:
-        taken = four_ints(value, "taken")
-        cards = self.sizes[deal_no - 1]
-        for seat, t in enumerate(taken):
-            if not 0 <= t <= cards:
-                raise PadError("taken_range", {"seat": seat, "cards": cards},
-                               f"seat {seat} cannot take {what(t)} tricks of {cards}")
-        if sum(taken) != cards:
-            raise PadError("taken_sum", {"sum": sum(taken), "cards": cards},
-                           f"the tricks taken add up to {sum(taken)}, but {plural(cards, 'card')} "
-                           f"{'was' if cards == 1 else 'were'} dealt to each player")
-        return taken
-
-    def _check_step(self, step: str) -> None:
-        if self.step != step:
-            raise PadError("wrong_step", {"step": self.step},
-                           "the game is over" if self.over else f"the pad waits for the {self.step} now")
-
-    def _check_deal(self, deal_no: object, last: int) -> int:
-        if not (is_int(deal_no) and 1 <= deal_no <= last):
-            raise PadError("no_deal", {"last": last}, f"no deal {what(deal_no)} to change (deals 1..{last})")
-        return deal_no
-
-    # ---- entries -----------------------------------------------------------------------
-
-    def _apply(self, e: dict[str, Any]) -> dict[str, Any]:
-        """Check one entry against the state, then apply it; return it normalised for the log."""
-        op = e.get("op")
-        n = len(self._bids)   # the deal being entered (or the last deal, once over)
-        if op == "trump":
-            deal = e.get("deal")
-            if deal is None and self.over:
-                raise PadError("wrong_step", {"step": "over"}, "the game is over: give the deal number")
-            i = n - 1 if deal is None else self._check_deal(deal, n) - 1
-            trump = e.get("trump")
-            if trump is not None and (not isinstance(trump, str) or trump not in TRUMPS):
-                raise PadError("bad_trump", {}, f"a trump is S, C, D, H or - (none), not {what(trump)}")
-            self._trumps[i] = trump
-            return {"op": op, "trump": trump, "deal": deal}
-        if op == "bid":
-            self._check_step("bids")
-            seat = self.bidder
-            assert seat is not None
-            bid = self._check_bid(seat, e.get("bid"), [b for b in self._bids[-1] if b is not None], n)
-            self._bids[-1][seat] = bid
-            return {"op": op, "bid": bid}
-        if op == "bids":
-            self._check_step("bids")
-            if self._bids[-1] != [None] * 4:
-                raise PadError("wrong_step", {"step": "bid"}, "some bids of this deal are written already: "
-                                                              "enter the rest one at a time, or undo them")
-            bids = self._check_bids(e.get("bids"), n)
-            self._bids[-1] = list(bids)
-            return {"op": op, "bids": bids}
-        if op == "taken":
-            self._check_step("taken")
-            taken = self._check_taken(e.get("taken"), n)
-            self._taken[-1] = taken
-            if n < len(self.sizes):
-                self._trumps.append(None)
-                self._bids.append([None] * 4)
-                self._taken.append(None)
-            return {"op": op, "taken": taken}
-        if op == "correct":
-            return self._correct(e, n)
-        raise PadError("bad_entry", {"what": "op"}, f"unknown entry {what(op)}")
-
-    def _correct(self, e: dict[str, Any], n: int) -> dict[str, Any]:
-        bids_v, taken_v = e.get("bids"), e.get("taken")
-        if bids_v is None and taken_v is None:
-            raise PadError("bad_entry", {"what": "correct"}, "a correction needs new bids or tricks taken")
-        # Our reading (docs/RULES.md §12): any finished deal may be corrected, and the deal under way
-        # once its bids are complete (a misheard bid); corrected bids still obey the dealer's rule,
-        # because the bids said at the table did.
-        last = n if self.step in ("taken", "over") else n - 1
-        deal_no = self._check_deal(e.get("deal"), last)
-        i = deal_no - 1
-        if taken_v is not None and self._taken[i] is None:
-            raise PadError("wrong_step", {"step": "taken"}, "this deal has no tricks taken to correct yet")
-        bids = None if bids_v is None else self._check_bids(bids_v, deal_no)
-        taken = None if taken_v is None else self._check_taken(taken_v, deal_no)
-        if bids is not None:
-            self._bids[i] = list(bids)
-        if taken is not None:
-            self._taken[i] = taken
-        return {"op": "correct", "deal": deal_no, "bids": bids, "taken": taken}
+    # ---- entries (checked and applied by joker.pad_log) --------------------------------
 
     def _do(self, entry: dict[str, Any]) -> None:
         if len(self._entries) >= MAX_ENTRIES:
             raise PadError("pad_full", {"max": MAX_ENTRIES}, f"this pad holds {MAX_ENTRIES} entries already")
-        self._entries.append(self._apply(entry))
+        self._entries.append(apply_entry(self, entry))
 
     def set_trump(self, trump: str | None, deal_no: int | None = None) -> None:
         """Write down a deal's trump: ``"S" "C" "D" "H"``, ``"-"`` for none, None to rub it out.
@@ -350,36 +241,10 @@ class ScorePad:
     def from_dict(cls, d: Any) -> ScorePad:
         """A pad saved by :meth:`to_dict`, its every entry replayed through the live checks.
 
-        Anything else — wrong shapes, unknown fields, a foreign format, a log that breaks a rule,
-        input nested or sized to hurt — raises :class:`PadError` (``reason="pad_corrupt"``, or
-        ``"pad_version"`` for another format version), a ``ValueError``; nothing else escapes.
+        Anything else raises :class:`PadError` (``pad_corrupt`` or ``pad_version``), a ``ValueError``;
+        nothing else escapes (:func:`joker.pad_log.load`).
         """
-        if not isinstance(d, dict):
-            raise corrupt(f"a saved pad must be a dict, got {what(d)}")
-        if d.get("kind") != KIND:
-            raise corrupt("this is not a saved score pad")
-        if not (is_int(d.get("format")) and d["format"] == FORMAT_VERSION):   # True == 1.0 == 1
-            raise PadError("pad_version", {}, f"a score pad of another format ({what(d.get('format'))}); "
-                                              f"this version reads {FORMAT_VERSION}")
-        fields = {"format", "kind", "rules", "mode", "players", "first_dealer", "entries"}
-        if len(d) != len(fields) or any(k not in fields for k in d):
-            raise corrupt("a saved pad has exactly the fields " + ", ".join(sorted(fields)))
-        entries = d["entries"]
-        if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
-            raise corrupt(f"'entries' must be a list of at most {MAX_ENTRIES} entries")
-        try:
-            pad = cls(saved_rules(d["rules"]), d["mode"], d["players"], saved_seat(d["first_dealer"]))
-            for k, e in enumerate(entries):
-                if not (isinstance(e, dict) and len(e) <= 4 and isinstance(e.get("op"), str)
-                        and e["op"] in ENTRY_KEYS and all(key in ENTRY_KEYS[e["op"]] for key in e)):
-                    raise corrupt(f"entry #{k + 1} is not an entry of a pad")
-                try:
-                    pad._do(e)
-                except PadError as err:
-                    raise corrupt(f"entry #{k + 1} ({e['op']}) cannot be replayed: {err}") from None
-        except PadError as err:
-            raise err if err.reason in ("pad_corrupt", "pad_version") else corrupt(str(err)) from None
-        return pad
+        return load(cls, d)
 
 
 __all__ = ["ScorePad", "PadError", "FORMAT_VERSION", "STEPS", "TRUMPS"]
