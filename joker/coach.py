@@ -26,7 +26,9 @@ from .bots.heuristic import est_tricks
 from .bots.info import Info
 from .cards import HIGH, SUIT_MASKS, SUITS, X1, card_text, parse_hand, parse_play
 from .game import Game
+from .guard import shown
 from .rules import winner_index
+from .view_check import check_view
 
 #: The bot whose choice the coach explains.
 LEVEL = "insane"
@@ -39,6 +41,10 @@ REVIEW_WORLDS = 100
 #: second "inaccuracy", else "mistake".  Sampling noise at REVIEW_WORLDS is a few points.
 INACCURACY = 20.0
 MISTAKE = 100.0
+#: Bounds of the search options a caller may ask for: far above what the page asks (a second,
+#: a hundred worlds), low enough that no call can hang the worker.
+MAX_BUDGET_MS = 60_000
+MAX_WORLDS = 10_000
 
 
 # ---- hints ---------------------------------------------------------------------------------
@@ -51,16 +57,25 @@ def hint(view: dict[str, Any], seed: int = 0, budget_ms: float | None = None,
     "params"}}``.  With ``worlds`` the answer is reproducible (and equals ``make_bot("insane",
     seed=seed, worlds=worlds).act(view)``); with ``budget_ms`` it searches that long.
     """
-    legal = view.get("legal") or []
-    if not legal:
-        raise ValueError("this seat has nothing to do (view['legal'] is empty)")
+    check_view(view)
     choices = _analyse(view, seed, budget_ms, worlds)
     action = str(choices[0]["action"])
     return {"action": action, "candidates": choices, "reason": reason(view, action, choices)}
 
 
+def _search_options(seed: Any, budget_ms: Any, worlds: Any) -> None:
+    """``ValueError`` unless the search's options are what :func:`make_bot` takes."""
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be a whole number 0..2**64-1, got {shown(seed)}")
+    if budget_ms is not None and not (type(budget_ms) in (int, float) and 0 < budget_ms <= MAX_BUDGET_MS):
+        raise ValueError(f"budget_ms must be None or a time 0..{MAX_BUDGET_MS} ms, got {shown(budget_ms)}")
+    if worlds is not None and not (type(worlds) is int and 1 <= worlds <= MAX_WORLDS):
+        raise ValueError(f"worlds must be None or 1..{MAX_WORLDS} samples, got {shown(worlds)}")
+
+
 def _analyse(view: dict[str, Any], seed: int, budget_ms: float | None, worlds: int | None
              ) -> list[dict[str, Any]]:
+    _search_options(seed, budget_ms, worlds)
     bot = make_bot(LEVEL, seed=seed, budget_ms=budget_ms, worlds=worlds)
     assert isinstance(bot, SearchBot)
     out = []
@@ -81,7 +96,13 @@ def reason(view: dict[str, Any], action: str, choices: list[dict[str, Any]] | No
     {card, need}, ``need_tricks`` {card, need}, ``save_winners`` {card, need}, ``avoid_trick`` {card},
     ``bid_over`` {card, over}.  Card params are card text (``"AS"``), suits a letter.
     """
-    legal = view.get("legal") or []
+    legal = check_view(view)["legal"]
+    if not (isinstance(action, str) and action in legal):
+        raise ValueError(f"{shown(action)} is not a legal action here")
+    if choices is not None and not (isinstance(choices, list) and all(
+            isinstance(c, dict) and isinstance(c.get("action"), str)
+            and type(c.get("points")) in (int, float) for c in choices)):
+        raise ValueError("choices must be the coach's candidates [{'action', 'points', ...}]")
     if len(legal) == 1:
         return {"code": "only_move", "params": {"action": action}}
     phase = view["phase"]
@@ -158,14 +179,12 @@ def decisions(game: dict[str, Any], deal_no: int, seat: int) -> list[dict[str, A
     applied before it (the game at that moment is ``actions[:at]``), ``forced`` when it was the
     only legal action.  ``ValueError`` when the game has not reached that deal.
     """
-    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-        raise ValueError(f"seat must be 0..3, got {seat!r}")
-    actions = game.get("actions") if isinstance(game, dict) else None
-    if not isinstance(actions, list):
-        raise ValueError("saved game: 'actions' must be a list of strings")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ValueError(f"seat must be 0..3, got {shown(seat)}")
+    actions = _actions(game)
     g = Game.from_dict({**game, "actions": []})
-    if not isinstance(deal_no, int) or isinstance(deal_no, bool) or not 1 <= deal_no <= len(g.sizes):
-        raise ValueError(f"deal_no must be 1..{len(g.sizes)}, got {deal_no!r}")
+    if type(deal_no) is not int or not 1 <= deal_no <= len(g.sizes):
+        raise ValueError(f"deal_no must be 1..{len(g.sizes)}, got {shown(deal_no)}")
     out: list[dict[str, Any]] = []
     reached = False
     for i, a in enumerate(actions):
@@ -179,7 +198,7 @@ def decisions(game: dict[str, Any], deal_no: int, seat: int) -> list[dict[str, A
         try:
             g.apply(a, events=False)
         except ValueError as e:
-            raise ValueError(f"saved game: action #{i + 1} {a!r} cannot be replayed: {e}") from None
+            raise ValueError(f"saved game: action #{i + 1} {shown(a)} cannot be replayed: {e}") from None
     if not reached:
         raise ValueError(f"the game has not reached deal {deal_no}")
     return out
@@ -193,16 +212,17 @@ def review_decision(game: dict[str, Any], at: int, seed: int = 0, worlds: int | 
     "candidates"}`` where ``loss = best_value - value >= 0`` (0 when the action was as good as the
     search's choice).  Only what the seat could see is used: the view, never the other hands.
     """
-    actions = game["actions"]
-    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(actions):
-        raise ValueError(f"at must index an action of the game (0..{len(actions) - 1}), got {at!r}")
+    actions = _actions(game)
+    if type(at) is not int or not 0 <= at < len(actions):
+        raise ValueError(f"at must index an action of the game (0..{len(actions) - 1}), got {shown(at)}")
+    _search_options(seed, budget_ms, worlds)
     g = Game.from_dict({**game, "actions": actions[:at]})
     seat = g.to_act
     assert seat is not None
     view = g.view(seat)
     action = actions[at]
     if action not in view["legal"]:
-        raise ValueError(f"saved game: action #{at + 1} {action!r} is not legal there")
+        raise ValueError(f"saved game: action #{at + 1} {shown(action)} is not legal there")
     choices = _analyse(view, seed, budget_ms, worlds)
     best = choices[0]
     mine = next(c for c in choices if c["action"] == action)
@@ -215,6 +235,8 @@ def review_decision(game: dict[str, Any], at: int, seed: int = 0, worlds: int | 
 
 def severity(loss: float) -> str:
     """``"fine"``, ``"inaccuracy"`` or ``"mistake"`` for a loss in points."""
+    if type(loss) not in (int, float) or not loss == loss:   # not a number, or NaN
+        raise ValueError(f"a loss must be a number of points, got {shown(loss)}")
     if loss < INACCURACY:
         return "fine"
     return "inaccuracy" if loss < MISTAKE else "mistake"
@@ -248,6 +270,8 @@ def review_deal(game: dict[str, Any], deal_no: int, seat: int, seed: int = 0,
     """Every decision of ``seat`` in deal ``deal_no``: ``{"deal_no", "seat", "decisions", "lost",
     "complete"}``.  ``progress(done, total)`` is called after each decision; returning ``False``
     cancels the review (``complete`` is then False and the decisions are those judged so far)."""
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be None or a function (done, total), got {shown(progress)}")
     out: list[dict[str, Any]] = []
     complete = True
     for step in review_steps(game, deal_no, seat, seed=seed, worlds=worlds, budget_ms=budget_ms):
@@ -258,6 +282,14 @@ def review_deal(game: dict[str, Any], deal_no: int, seat: int, seed: int = 0,
             break
     return {"deal_no": deal_no, "seat": seat, "decisions": out, "lost": round(sum(d["loss"] for d in out), 1),
             "complete": complete}
+
+
+def _actions(game: Any) -> list[str]:
+    """The actions of a saved game (the rest of it is checked by :meth:`Game.from_dict`)."""
+    actions = game.get("actions") if isinstance(game, dict) else None
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("a saved game must be a dict whose 'actions' is a list of strings")
+    return actions
 
 
 __all__ = ["hint", "reason", "decisions", "review_decision", "review_steps", "review_deal", "severity",

@@ -19,6 +19,7 @@ from typing import Any
 
 from .cards import card_text
 from .game import DEAL_SIZES, Game
+from .guard import shown
 from .rules import PRESETS
 
 #: The daily deal's options: everyone plays the same game, so they are fixed (the standard preset's
@@ -38,19 +39,20 @@ def day_text(day: datetime.date | str) -> str:
             return datetime.date.fromisoformat(day.strip()).isoformat()
         except ValueError:
             pass
-    raise ValueError(f"a day must be a date or 'YYYY-MM-DD', got {day!r}")
+    raise ValueError(f"a day must be a date or 'YYYY-MM-DD', got {shown(day)}")
 
 
 def daily_seed(day: datetime.date | str, preset: str = DAILY_PRESET, mode: str = DAILY_MODE) -> int:
     """The seed of the day's game: a 32-bit checksum of the date and the options."""
-    if preset not in PRESETS or mode not in DEAL_SIZES:
-        raise ValueError(f"no daily deal for preset {preset!r} and mode {mode!r}")
+    if not (isinstance(preset, str) and preset in PRESETS and isinstance(mode, str) and mode in DEAL_SIZES):
+        raise ValueError(f"no daily deal for preset {shown(preset)} and mode {shown(mode)}")
     return zlib.crc32(f"joker-daily|{day_text(day)}|{preset}|{mode}".encode())
 
 
 def daily_game(day: datetime.date | str, preset: str = DAILY_PRESET, mode: str = DAILY_MODE) -> Game:
     """A new game of the day (its first dealer, too, comes from the date)."""
-    return Game(PRESETS[preset], mode, seed=daily_seed(day, preset, mode), first_dealer=DAILY_FIRST_DEALER)
+    seed = daily_seed(day, preset, mode)   # first: it checks the day and the options
+    return Game(PRESETS[preset], mode, seed=seed, first_dealer=DAILY_FIRST_DEALER)
 
 
 def daily_deals(day: datetime.date | str, preset: str = DAILY_PRESET, mode: str = DAILY_MODE

@@ -61,3 +61,6 @@ def facts() -> dict[str, Any]:
         "option_names": [name for name in Rules.__dataclass_fields__],
         "defaults": dict(DEFAULTS),
     }
+
+
+__all__ = ["facts", "option_values", "DEFAULTS"]

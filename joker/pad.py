@@ -95,6 +95,8 @@ class ScorePad:
                 raise PadError("bad_name", {"seat": seat, "max": MAX_NAME},
                                f"the name of seat {seat} must be 1..{MAX_NAME} printable characters")
             names.append(name)
+        if not (rng is None or isinstance(rng, random.Random)):
+            raise PadError("bad_entry", {"what": "rng"}, f"rng must be a random.Random, got {what(rng)}")
         how: object = rules.first_dealer if first_dealer is None else first_dealer
         if how == "random":
             how = (rng or random.SystemRandom()).randrange(4)
@@ -131,6 +133,10 @@ class ScorePad:
         return None if self.over else PULKA_OF[self.mode][len(self._bids) - 1] + 1
 
     def dealer_of(self, deal_no: int) -> int:
+        """The dealer of deal ``deal_no`` (1-based, any deal of the game, entered or not)."""
+        if not (is_int(deal_no) and 1 <= deal_no <= len(self.sizes)):
+            raise PadError("no_deal", {"last": len(self.sizes)},
+                           f"no deal {what(deal_no)} in this game (deals 1..{len(self.sizes)})")
         return (self.first_dealer + deal_no - 1) % 4
 
     def bid_order_of(self, deal_no: int) -> tuple[int, ...]:

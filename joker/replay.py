@@ -28,16 +28,18 @@ from typing import Any
 
 from .cards import hand_text, mask_of
 from .game import Game
+from .guard import shown
 
 
 def actors(game: dict[str, Any]) -> list[int]:
     """The seat that took each action of a saved game (``ValueError`` for a bad save)."""
+    actions = _actions(game)
     g = Game.from_dict({**game, "actions": []})
     out: list[int] = []
-    for i, a in enumerate(_actions(game)):
+    for i, a in enumerate(actions):
         seat = g.to_act
         if seat is None:
-            raise ValueError(f"saved game: action #{i + 1} {a!r} comes after the end of the game")
+            raise ValueError(f"saved game: action #{i + 1} {shown(a)} comes after the end of the game")
         _apply(g, a, i)
         out.append(seat)
     return out
@@ -49,8 +51,8 @@ def take_back(game: dict[str, Any], seat: int = 0) -> dict[str, Any]:
     The answer equals the ``to_dict()`` the game had at that moment.  ``ValueError`` when the seat
     has not acted yet (nothing to take back).
     """
-    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-        raise ValueError(f"seat must be 0..3, got {seat!r}")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ValueError(f"seat must be 0..3, got {shown(seat)}")
     who = actors(game)
     last = max((i for i, s in enumerate(who) if s == seat), default=None)
     if last is None:
@@ -128,7 +130,7 @@ def final_scores(game: dict[str, Any]) -> list[int]:
 
 def _actions(game: dict[str, Any]) -> list[str]:
     if not isinstance(game, dict):
-        raise ValueError(f"a saved game must be a dict, got {type(game).__name__}")
+        raise ValueError(f"a saved game must be a dict, got {shown(game)}")
     actions = game.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ValueError("saved game: 'actions' must be a list of strings")
@@ -139,7 +141,7 @@ def _apply(g: Game, action: str, i: int) -> None:
     try:
         g.apply(action, events=False)
     except ValueError as e:
-        raise ValueError(f"saved game: action #{i + 1} {action!r} cannot be replayed: {e}") from None
+        raise ValueError(f"saved game: action #{i + 1} {shown(action)} cannot be replayed: {e}") from None
 
 
 __all__ = ["actors", "take_back", "replay", "final_scores"]

@@ -72,7 +72,8 @@ def test_hint_under_a_time_budget_still_answers_legally():
 
 
 def _view(hand, trick, bids, taken, trump="H", tricks=(), seat=0, leader=None, cards=None):
-    """A hand-made play-phase view (cards not mentioned are unseen)."""
+    """A hand-made play-phase view (cards not mentioned are unseen), coherent enough for the coach's
+    check (joker.view_check): deal ``n`` of a full game deals ``n`` cards (n < 9)."""
     n = cards or len(hand) + len(tricks)
     from joker.rules import legal_plays
     counts = [len(hand)] * 4
@@ -81,8 +82,8 @@ def _view(hand, trick, bids, taken, trump="H", tricks=(), seat=0, leader=None, c
     leader = trick[0]["seat"] if trick else (seat if leader is None else leader)
     return {"seat": seat, "phase": "play", "cards": n, "dealer": 3, "trump": trump, "trump_card": None,
             "hand": hand, "hand_counts": counts, "bids": bids, "taken": taken, "trick": list(trick),
-            "leader": leader, "tricks": list(tricks), "deals": [], "pulkas": [], "mode": "nines",
-            "deal_no": 1,
+            "leader": leader, "tricks": list(tricks), "deals": [], "pulkas": [], "mode": "full",
+            "deal_no": n, "to_act": seat,
             "rules": PRESETS["standard"].to_dict(), "forbidden_bid": None,
             "legal": legal_plays(hand, [p["play"] for p in trick], trump, PRESETS["standard"])}
 
@@ -100,11 +101,13 @@ def test_reasons_say_what_the_move_does():
     # a joker led high naming spades
     v = _view(["X1", "8D"], [], [1, 0, 0, 0], [0, 0, 0, 0])
     assert coach.reason(v, "X1+S") == {"code": "joker_high", "params": {"suit": "S", "need": 1}}
-    # one legal action
-    v = _view(["8D"], [{"seat": 3, "play": "9D"}], [0, 0, 0, 0], [0, 0, 0, 0], cards=2)
+    # one legal action (a first trick went to seat 3, who leads the second)
+    plays = [{"seat": s, "play": c, "card": c} for s, c in enumerate(["7C", "8C", "9C", "AC"])]
+    first = {"no": 1, "leader": 0, "winner": 3, "plays": plays}
+    v = _view(["8D"], [{"seat": 3, "play": "9D"}], [0, 0, 0, 0], [0, 0, 0, 1], tricks=[first], leader=3)
     assert coach.reason(v, "8D")["code"] == "only_move"
-    # needs two with one card left: the bid is lost
-    v = _view(["8D", "KC"], [], [3, 0, 0, 0], [0, 0, 0, 0], cards=3)
+    # needs three with two cards left: the bid is lost
+    v = _view(["8D", "KC"], [{"seat": 3, "play": "9S"}], [3, 0, 0, 0], [0, 0, 0, 1], tricks=[first], leader=3)
     assert coach.reason(v, "KC")["code"] == "bid_lost"
 
 

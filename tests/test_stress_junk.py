@@ -17,11 +17,54 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from joker import cards, game, guard, playout, rules, saves, scoring, shuffler, stats, transcript, view
+from joker import (
+    cards,
+    coach,
+    coach_api,
+    daily,
+    facts,
+    game,
+    guard,
+    pad,
+    pad_api,
+    pad_log,
+    playout,
+    replay,
+    rules,
+    saves,
+    scoring,
+    shuffler,
+    stats,
+    transcript,
+    view,
+    view_check,
+)
 from joker.game import Game
+from joker.pad import ScorePad
 from joker.rules import PRESETS, Rules
 
-MODULES = [cards, rules, scoring, game, saves, stats, guard, shuffler, view, transcript, playout]
+MODULES = [
+    cards,
+    rules,
+    scoring,
+    game,
+    saves,
+    stats,
+    guard,
+    shuffler,
+    view,
+    transcript,
+    playout,
+    pad,
+    pad_api,
+    pad_log,
+    replay,
+    daily,
+    coach,
+    coach_api,
+    facts,
+    view_check,
+]
 RAW = {
     "cards": {
         "suit_of",
@@ -38,7 +81,7 @@ RAW = {
     "transcript": {"write"},  # writes files: a developer's command, not an API
 }
 # Types whose instances the engine makes (a result record, exceptions): not entry points for input.
-MADE_BY_THE_ENGINE = {"scoring.PulkaResult", "game.IllegalAction", "guard.Rejected"}
+MADE_BY_THE_ENGINE = {"scoring.PulkaResult", "game.IllegalAction", "guard.Rejected", "pad.PadError"}
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -430,4 +473,298 @@ COVERED = {
     *(f"guard.{n}" for n in ("loads", "nesting_depth", "shown", "label", "whole")),
     "shuffler.Shuffler",
     "transcript.transcript",
+    "pad.ScorePad",
+    "pad_log.load",
+    *(f"pad_api.{n}" for n in ("new", "act", "open_pad", "summary", "summaries", "read")),
+    *(f"replay.{n}" for n in ("actors", "take_back", "replay", "final_scores")),
+    *(f"daily.{n}" for n in ("daily_seed", "daily_game", "daily_deals", "day_text")),
+    *(
+        f"coach.{n}"
+        for n in ("hint", "reason", "decisions", "review_decision", "review_steps", "review_deal", "severity")
+    ),
+    *(f"coach_api.{n}" for n in ("hint", "review_plan", "review_step", "replay_frames")),
+    *(f"facts.{n}" for n in ("facts", "option_values")),
+    "view_check.check_view",
 }
+
+
+# ---- the score pad -----------------------------------------------------------------------------------
+
+
+def pad_after(seed: int, steps: int, preset: str, mode: str) -> ScorePad:
+    """A pad with ``steps`` legal entries written (bids one at a time or all four, tricks taken)."""
+    rng = random.Random(seed)
+    p = ScorePad(PRESETS[preset], mode, ["Nino", "Giorgi", "Levan", "Me"], first_dealer=seed % 4)
+    for _ in range(steps):
+        if p.step == "over":
+            break
+        if p.step == "bids":
+            bid = rng.randrange(p.cards + 1)
+            p.enter_bid(bid if bid != p.forbidden_bid() else (bid + 1) % (p.cards + 1))
+        else:
+            cuts = sorted(rng.randrange(p.cards + 1) for _ in range(3))
+            p.enter_taken([cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], p.cards - cuts[2]])
+        if rng.random() < 0.1:
+            p.set_trump(rng.choice(["S", "C", "D", "H", "-"]))
+    return p
+
+
+pads = st.builds(
+    pad_after,
+    st.integers(0, 50),
+    st.integers(0, 60),
+    st.sampled_from(list(PRESETS)),
+    st.sampled_from(["full", "nines"]),
+)
+four = st.lists(st.integers(-1, 10), min_size=4, max_size=4) | st.lists(ints, max_size=5) | junk
+
+
+def pad_state(p: ScorePad) -> str:
+    return json.dumps([p.to_dict(), p.sheet()])
+
+
+@SETTINGS
+@given(
+    rule_values,
+    modes,
+    st.lists(st.text(max_size=8) | junk, max_size=5) | junk,
+    seats | st.sampled_from(["random", "aces"]),
+    junk,
+)
+def test_pad_constructor(rls, mode, players, first, rng):
+    only_value_error(ScorePad, rls, mode, players, first)
+    only_value_error(ScorePad, PRESETS["standard"], "full", ["A", "B", "C", "D"], "random", rng=rng)
+
+
+@SETTINGS
+@given(pads, ints, four, four, trumps | st.just("-"), ints)
+def test_pad_entries_refuse_junk_and_change_nothing(p, n, bids, taken, trump, deal):
+    for entry, args in [
+        (p.enter_bid, (n,)),
+        (p.enter_bids, (bids,)),
+        (p.enter_taken, (taken,)),
+        (p.set_trump, (trump, deal)),
+        (p.correct, (deal, bids, taken)),
+        (p.correct, (deal, None, taken)),
+        (p.correct, (n, bids, None)),
+    ]:
+        before = pad_state(p)
+        try:
+            entry(*args)
+        except ValueError:
+            assert pad_state(p) == before
+    only_value_error(p.dealer_of, deal)
+    only_value_error(p.bid_order_of, deal)
+    p.forbidden_bid(), p.deals_entered(), p.sheet(), p.bidder, p.step
+    only_value_error(p.undo)
+
+
+@SETTINGS
+@given(
+    pads,
+    st.sampled_from(["format", "kind", "rules", "mode", "players", "first_dealer", "entries", "x"]),
+    junk,
+    st.integers(0, 4),
+)
+def test_pad_saves(p, field, value, k):
+    d = p.to_dict()
+    if k == 0:
+        d.pop(field, None)
+    elif k == 1 and d["entries"]:
+        e = d["entries"][len(d["entries"]) // 2]
+        e[random.Random(len(d["entries"])).choice(list(e))] = value
+    else:
+        d[field] = value
+    only_value_error(ScorePad.from_dict, d)
+    only_value_error(ScorePad.from_dict, value)
+    only_value_error(pad_log.load, ScorePad, value)
+
+
+@SETTINGS
+@given(pads, junk, junk, st.integers(0, 2**32), st.integers(1, 6), stored_texts, st.integers(0, 3))
+def test_pad_api_answers_never_raise(p, action, now, seed, edits, text, k):
+    good = pad_api.open_pad(
+        json.dumps(
+            {
+                "app": "joker",
+                "kind": "pad",
+                "version": 1,
+                "created": 1700000000000,
+                "updated": 1700000000000,
+                "pad": p.to_dict(),
+            }
+        )
+    )
+    assert good["ok"], good
+    opts = {
+        "preset": "folk",
+        "mode": "nines",
+        "players": ["A", "B", "C", "D"],
+        "first_dealer": 1,
+        "now": 1700000000000,
+    }
+    opts[random.Random(seed).choice(list(opts) + ["rules", "extra"])] = action
+    for t in (mutate(good["text"], random.Random(seed), edits), text, action):
+        for answer in (
+            pad_api.open_pad(t),
+            pad_api.summary(t),
+            pad_api.act(t, {"op": "undo"}, 1700000000001),
+        ):
+            assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+            json.dumps(answer)
+        only_value_error(pad_api.read, t)
+    for a in (
+        action,
+        {"op": "bid", "bid": action},
+        {"op": "bids", "bids": action},
+        {"op": "taken", "taken": action},
+        {"op": "trump", "trump": action, "deal": action},
+        {"op": "correct", "deal": k + 1, "bids": action, "taken": action},
+        {"op": action},
+    ):
+        json.dumps(pad_api.act(good["text"], a, now))
+        json.dumps(pad_api.act(good["text"], a, 1700000000001))
+    json.dumps(pad_api.new(opts)), json.dumps(pad_api.new(action))
+    assert isinstance(pad_api.summaries(action), list)
+    assert len(pad_api.summaries([good["text"], text, action])) == 3
+
+
+# ---- replays, the daily deal, the first screen's facts --------------------------------------------------
+
+
+@SETTINGS
+@given(
+    games,
+    st.sampled_from(["format", "rules", "mode", "seed", "first_dealer", "actions", "extra"]),
+    junk,
+    st.integers(0, 4),
+    seats,
+)
+def test_replays(g, field, value, k, seat):
+    d = g.to_dict()
+    if k == 0:
+        d.pop(field, None)
+    elif k == 1 and d["actions"]:
+        d["actions"][len(d["actions"]) // 2] = value if isinstance(value, str) else str(type(value))
+    elif k == 2:
+        d["actions"] = d["actions"] + ["AS", "0", "X1+S"][:k]
+    else:
+        d[field] = value
+    for save in (d, value):
+        only_value_error(replay.actors, save)
+        only_value_error(replay.take_back, save, seat)
+        only_value_error(lambda s: list(replay.replay(s)), save)
+        only_value_error(replay.final_scores, save)
+    only_value_error(replay.take_back, g.to_dict(), value)
+
+
+@SETTINGS
+@given(junk | st.dates().map(str) | st.dates(), st.sampled_from(list(PRESETS)) | junk, modes)
+def test_daily(day, preset, mode):
+    only_value_error(daily.day_text, day)
+    only_value_error(daily.daily_seed, day, preset, mode)
+    only_value_error(daily.daily_game, day, preset, mode)
+    only_value_error(daily.daily_seed, "2025-03-01", preset, mode)
+    only_value_error(daily.daily_game, "2025-03-01", preset, mode)
+
+
+def test_daily_deals_refuse_junk():
+    for args in [
+        ("2025-02-30",),
+        ([[]],),
+        ("2025-03-01", ["standard"]),
+        ("2025-03-01", "standard", {"a": 1}),
+    ]:
+        with pytest.raises(ValueError):
+            daily.daily_deals(*args)
+
+
+def test_facts_take_nothing_and_are_json():
+    assert json.loads(json.dumps(facts.facts())) == facts.facts()
+    assert json.loads(json.dumps(facts.option_values())) == facts.option_values()
+
+
+# ---- the coach -------------------------------------------------------------------------------------------
+
+COACH = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+view_keys = st.sampled_from(sorted(Game(seed=1).view(0)))
+
+
+def text_of(value: object) -> object:
+    """JSON text of a value, or the value itself when even ``json.dumps`` cannot write it (too deep)."""
+    try:
+        return json.dumps(value, default=str)
+    except (RecursionError, ValueError):
+        return value
+
+
+def mutated_view(g: Game, key: str, value: object, k: int) -> dict:
+    v = g.view(g.to_act if g.to_act is not None else 0)
+    if k == 0:
+        v.pop(key, None)
+    elif k == 1 and isinstance(v.get(key), list) and v[key]:
+        v[key][0] = value
+    elif k == 2 and v["trick"]:
+        v["trick"][0][random.Random(len(v["trick"])).choice(["seat", "play", "card"])] = value
+    else:
+        v[key] = value
+    return v
+
+
+@COACH
+@given(games, view_keys, junk, st.integers(0, 4), play_strs | junk, junk)
+def test_coach_views(g, key, value, k, action, choices):
+    v = mutated_view(g, key, value, k)
+    only_value_error(view_check.check_view, v)
+    only_value_error(view_check.check_view, value)
+    only_value_error(coach.hint, v, seed=1, worlds=2)
+    only_value_error(coach.hint, value, seed=1, worlds=2)
+    only_value_error(coach.reason, v, action)
+    only_value_error(coach.reason, v, action, choices)
+    only_value_error(coach.reason, value, action)
+    if g.to_act is not None:
+        good = g.view(g.to_act)
+        for a in good["legal"][:3]:
+            coach.reason(good, a)
+        only_value_error(coach.reason, good, action)
+        only_value_error(coach.hint, good, seed=value, worlds=2)
+        only_value_error(coach.hint, good, seed=1, worlds=value)
+        only_value_error(coach.hint, good, seed=1, budget_ms=value)
+        only_value_error(coach_api.hint, json.dumps(good), value, 1, 2)
+    only_value_error(coach_api.hint, value, 0, 1, 2)
+    only_value_error(coach_api.hint, text_of(v), 0, 1, 2)
+
+
+@COACH
+@given(
+    games,
+    st.sampled_from(["format", "rules", "mode", "seed", "first_dealer", "actions", "extra"]),
+    junk,
+    st.integers(0, 4),
+    ints,
+    seats,
+)
+def test_coach_reviews(g, field, value, k, n, seat):
+    d = g.to_dict()
+    if k == 0:
+        d.pop(field, None)
+    elif k == 1 and d["actions"]:
+        d["actions"][len(d["actions"]) // 2] = value if isinstance(value, str) else str(type(value))
+    else:
+        d[field] = value
+    for save in (d, value, g.to_dict()):
+        only_value_error(coach.decisions, save, n, seat)
+        only_value_error(coach.decisions, save, 1, seat)
+        only_value_error(coach.review_decision, save, n, worlds=2)
+        only_value_error(coach.review_decision, save, 0, seed=value, worlds=2)
+        only_value_error(coach.review_decision, save, 0, worlds=value)
+        only_value_error(lambda *a: next(coach.review_steps(*a, worlds=2)), save, n, seat)
+        only_value_error(coach.review_deal, save, 1, seat, worlds=2, progress=lambda done, total: False)
+        only_value_error(coach.review_deal, save, 1, seat, worlds=2, progress=value)
+        for text in (text_of(save), value):
+            only_value_error(coach_api.review_plan, text, n, seat)
+            only_value_error(coach_api.review_plan, text, 1, value)
+            only_value_error(coach_api.review_step, text, n, value, 2)
+            only_value_error(coach_api.replay_frames, text)
+    only_value_error(coach.severity, value)
+    only_value_error(coach.severity, n)
