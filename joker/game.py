@@ -159,6 +159,8 @@ class Game:
         self.trump_card_holder: int | None = None   # the dealer, when the trump card is in their hand
         self._legal: list[str] | None = None
         if n < 9:
+            # Our reading (docs/RULES.md §12): the turned-up card stays out of play with the rest of
+            # the deck, a turned-up joker too (that deal is played with one joker).
             self.trump_card = deck[4 * n]
             self.trump = -1 if self.trump_card >= X1 else self.trump_card // 9
             self._begin_bidding()

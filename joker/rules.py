@@ -133,7 +133,8 @@ def preset_name(rules: Rules) -> str | None:
 def legal_mask(hand: int, lead: int, trump: int) -> int:
     """Cards of ``hand`` that may be played to a trick led by ``lead`` (a play int, or -1 to lead).
 
-    Jokers in the returned mask may be played in either mode.  Follow suit, else trump, else
+    Jokers in the returned mask may be played in either mode (our reading, docs/RULES.md §12: the
+    other joker may answer a high lead's demand high or low).  Follow suit, else trump, else
     anything; a joker is always allowed; a high ("want") joker lead demands the *highest* card
     of the named suit.
     """

@@ -83,6 +83,8 @@ def _score(bid: int, taken: int, cards: int, khishti: tuple[int, int] | None) ->
     if bid == taken:
         return 100 * cards if bid == cards else 50 * bid + 50
     if taken == 0 and khishti is not None:  # bid >= 1 here
+        # Our reading (docs/RULES.md §12): every 9-card deal takes the 9-card penalty, the four deals
+        # of 9 in each half of a full game too, not only the deals of the "nines" mode.
         return -(khishti[1] if cards == 9 else khishti[0])
     return 10 * taken
 
@@ -168,7 +170,11 @@ def pulka_scores(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
 
 
 def places(totals: Sequence[int]) -> list[int]:
-    """1-based places; equal totals share a place (1, 1, 3, 4)."""
+    """1-based places; equal totals share a place (1, 1, 3, 4).
+
+    Our reading (docs/RULES.md §12): after a shared place the next player's place counts everyone
+    above them (1, 1, 3), as results tables do, not 1, 1, 2.
+    """
     if not isinstance(totals, list | tuple) or not 1 <= len(totals) <= PLAYERS:
         raise ValueError(f"places need 1..{PLAYERS} totals, got {shown(totals)}")
     for t in totals:
