@@ -758,7 +758,7 @@ def test_coach_reviews(g, field, value, k, n, seat):
         only_value_error(coach.review_decision, save, n, worlds=2)
         only_value_error(coach.review_decision, save, 0, seed=value, worlds=2)
         only_value_error(coach.review_decision, save, 0, worlds=value)
-        only_value_error(lambda *a: next(coach.review_steps(*a, worlds=2)), save, n, seat)
+        only_value_error(lambda *a: next(coach.review_steps(*a, worlds=2), None), save, n, seat)
         only_value_error(coach.review_deal, save, 1, seat, worlds=2, progress=lambda done, total: False)
         only_value_error(coach.review_deal, save, 1, seat, worlds=2, progress=value)
         for text in (text_of(save), value):
