@@ -37,7 +37,7 @@ from .game import Game
 VERSION = 1
 LEVELS = ("easy", "medium", "hard", "insane")
 MODES = ("full", "nines")
-RECENT = 30  # scores kept for the chart
+RECENT = 30  # scores (and the places they earned) kept for the chart
 #: Statistics are a few kilobytes; an exported file is indented.
 MAX_CHARS = 100_000
 #: An exported file nests five levels deep.
@@ -58,7 +58,7 @@ def empty() -> dict[str, Any]:
 
 def empty_group() -> dict[str, Any]:
     return {"games": 0, "wins": 0, "places": [0, 0, 0, 0], "total_score": 0, "best_score": None,
-            "bids": 0, "bids_made": 0, "khishti": 0, "premiums": 0, "recent": []}
+            "bids": 0, "bids_made": 0, "khishti": 0, "premiums": 0, "recent": [], "recent_places": []}
 
 
 #: Suffix of the groups of coached games (a hint asked for or a move taken back): kept apart from
@@ -117,7 +117,9 @@ def record(stats: dict[str, Any], level: str, mode: str, summary: dict[str, Any]
     g["best_score"] = summary["score"] if g["best_score"] is None else max(g["best_score"], summary["score"])
     for k in ("bids", "bids_made", "khishti", "premiums"):
         g[k] += summary[k]
+    places = g.get("recent_places", [None] * len(g["recent"]))  # None: recorded before places were kept
     g["recent"] = (g["recent"] + [summary["score"]])[-RECENT:]
+    g["recent_places"] = (places + [summary["place"]])[-RECENT:]
     _check_group(key, g)
     return out
 
@@ -139,7 +141,7 @@ def _check_group(key: str, g: Any) -> None:
     extra = [guard.shown(k) for k in g if k not in _FIELDS]
     if extra:
         raise ValueError(f"statistics group {key}: unknown fields {', '.join(sorted(extra))}")
-    missing = [k for k in _FIELDS if k not in g]
+    missing = [k for k in _FIELDS if k not in g and k not in _OPTIONAL]
     if missing:
         raise ValueError(f"statistics group {key}: lacks {', '.join(missing)}")
 
@@ -174,9 +176,17 @@ def _check_group(key: str, g: Any) -> None:
     if not (isinstance(recent, list) and len(recent) <= min(RECENT, games)
             and all(type(r) is int and -MAX_SCORE <= r <= MAX_SCORE for r in recent)):
         raise ValueError(f"statistics group {key}: recent scores must be a list of at most {RECENT} scores")
+    if "recent_places" in g:
+        rp = g["recent_places"]
+        if not (isinstance(rp, list) and len(rp) == len(recent)
+                and all(p is None or (type(p) is int and 1 <= p <= 4) for p in rp)):
+            raise ValueError(f"statistics group {key}: recent places must be one place (1-4, or null)"
+                             " per recent score")
 
 
 _FIELDS = tuple(empty_group())
+#: Groups written before the chart showed places lack ``recent_places``: still valid.
+_OPTIONAL = frozenset({"recent_places"})
 
 
 def validate(data: Any) -> dict[str, Any]:

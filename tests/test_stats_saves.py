@@ -115,3 +115,24 @@ def test_glue_stats_import_export_and_save_check():
     data = json.loads(saves.dumps(g, "easy"))
     data["version"] = 0
     assert web.Session.check_save(json.dumps(data))["reason"] == "save_version"
+
+
+def test_recent_places_follow_the_recent_scores_and_older_groups_stay_valid() -> None:
+    """The chart colours each recent game by its place: places are kept beside the scores; a group
+    written before places were kept is still valid and gets unknown (None) places for its old games."""
+    old = {"version": 1, "groups": {"easy/nines": {
+        "games": 2, "wins": 1, "places": [1, 0, 0, 1], "total_score": 100, "best_score": 300,
+        "bids": 32, "bids_made": 10, "khishti": 1, "premiums": 0, "recent": [300, -200]}}}
+    assert stats.load(json.dumps(old))[1] is None
+    summary = {"score": 50, "place": 2, "bids": 16, "bids_made": 5, "khishti": 0, "premiums": 0}
+    g = stats.record(old, "easy", "nines", summary)["groups"]["easy/nines"]
+    assert g["recent"] == [300, -200, 50] and g["recent_places"] == [None, None, 2]
+    for bad in ([1, 2], [1, 5, 2], ["1", None, 2]):
+        doc = {"version": 1, "groups": {"easy/nines": {**g, "recent_places": bad}}}
+        assert stats.load(json.dumps(doc))[1] == "stats_corrupt", bad
+    doc = stats.empty()
+    for i in range(stats.RECENT + 3):
+        doc = stats.record(doc, "hard", "full", {**summary, "place": 1 + i % 4})
+    g = doc["groups"]["hard/full"]
+    assert len(g["recent_places"]) == len(g["recent"]) == stats.RECENT
+    assert g["recent_places"][-1] == 1 + (stats.RECENT + 2) % 4

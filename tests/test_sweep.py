@@ -49,12 +49,13 @@ def stats_doc() -> str:
 class Sweep:
     """Walks the screens of one size; keeps every geometry problem for one assertion at the end."""
 
-    def __init__(self, page: Any, base_url: str, size: str, lang: str) -> None:
+    def __init__(self, page: Any, base_url: str, size: str, lang: str, folder: str = "") -> None:
         self.page, self.base_url, self.size, self.lang = page, base_url, size, lang
-        self.dir = OUT / size
+        self.dir = OUT / size if not folder else OUT.parent / folder / size
         self.dir.mkdir(parents=True, exist_ok=True)
-        for old in self.dir.glob(f"*-{lang}.png"):
-            old.unlink()
+        if not folder:  # a sweep starts its folder afresh; other tests add to theirs
+            for old in self.dir.glob(f"*-{lang}.png"):
+                old.unlink()
         self.n = 0
         self.problems: list[str] = []
 

@@ -1,0 +1,55 @@
+"""Browser tests of what a picky player found at the table (issue #10), one test per fix.
+
+Each test opens the app at the moment that matters (a saved position, stored statistics) and
+checks the state attributes and the markup; every wait is on state, never on time.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+import sweep_states
+from test_sweep import SIZES, Sweep
+
+PHONE = SIZES["phone-390x844"]
+
+
+def sweep(page: Any, base_url: str, lang: str = "ru", size: str = "phone-390x844") -> Sweep:
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    return Sweep(page, base_url, size, lang, folder="fixes")
+
+
+# ---- 9: the statistics chart ------------------------------------------------------------------
+
+def test_statistics_chart_has_axes_marks_coloured_by_place_and_labels(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    text = sweep_states.stats_text()
+    group = json.loads(text)["groups"]["medium/full"]
+    s.open({"joker.stats": text})
+    page.wait_for_selector("html[data-storage=checked]", state="attached")
+    page.get_by_test_id("settings-stats").click()
+    chart = page.get_by_test_id("stats-chart")
+    expect(chart).to_have_attribute("data-points", str(len(group["recent"])))
+    marks = chart.get_by_test_id("chart-mark")
+    expect(marks).to_have_count(len(group["recent"]))
+    for i, (score, place) in enumerate(zip(group["recent"], group["recent_places"], strict=True)):
+        expect(marks.nth(i)).to_have_attribute("data-score", str(score))
+        expect(marks.nth(i)).to_have_attribute("data-place", str(place))
+        expect(marks.nth(i)).to_have_class(re.compile(rf"\bplace-{place}\b"))
+    # a score axis with round ticks through zero, negative ones with a true minus sign
+    yticks = chart.get_by_test_id("chart-ytick").all_text_contents()
+    assert len(yticks) >= 3 and "0" in yticks, yticks
+    assert any(v.startswith("\u2212") for v in yticks) and not any("-" in v for v in yticks), yticks
+    # the games axis numbered from 1 to n, both axes named, a legend of the places
+    xticks = chart.get_by_test_id("chart-xtick").all_text_contents()
+    assert xticks[0] == "1" and xticks[-1] == str(len(group["recent"])), xticks
+    expect(chart.locator(".axis-name")).to_have_text(["Партии, от старых к новым", "Очки"])
+    legend = page.get_by_test_id("chart-legend")
+    for p in sorted(set(group["recent_places"])):
+        expect(legend).to_contain_text(["первое", "второе", "третье", "четвёртое"][p - 1])
+    s.shot("statistics-chart")
+    assert not s.problems, s.problems
