@@ -201,7 +201,7 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
                bids_made=exp["bids_made"] + sum(b == t for b, t in zip(bids, taken, strict=True)),
                khishti=exp["khishti"] + sum(b >= 1 and t == 0 for b, t in zip(bids, taken, strict=True)),
                premiums=exp["premiums"] + sum(p["premium"][0] > 0 for p in v["pulkas"]),
-               recent=exp["recent"] + [v["scores"][0]])
+               recent=exp["recent"] + [v["scores"][0]], recent_places=exp["recent_places"] + [v["places"][0]])
     exp["places"] = list(exp["places"])
     exp["places"][v["places"][0] - 1] += 1
     after = json.loads(page.evaluate("localStorage.getItem('joker[/].stats')"))

@@ -9,9 +9,8 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import expect
-
 import sweep_states
+from playwright.sync_api import expect
 from test_sweep import SIZES, Sweep
 
 PHONE = SIZES["phone-390x844"]
