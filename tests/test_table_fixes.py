@@ -52,3 +52,55 @@ def test_statistics_chart_has_axes_marks_coloured_by_place_and_labels(page: Any,
         expect(legend).to_contain_text(["первое", "второе", "третье", "четвёртое"][p - 1])
     s.shot("statistics-chart")
     assert not s.problems, s.problems
+
+
+# ---- 3: the score sheet's totals ---------------------------------------------------------------
+
+def _sheet_lines(page: Any, testid: str) -> list[list[str]]:
+    rows = page.locator(f'[data-testid="sheet-table"] tr[data-testid="{testid}"]')
+    return [[c.strip() for c in r.locator("td").all_text_contents()] for r in rows.all()]
+
+
+def _shown(n: int) -> str:
+    return str(n).replace("-", "\u2212")
+
+
+def test_score_sheet_names_each_pulka_line_and_adds_running_and_game_totals(page: Any, base_url: str) -> None:
+    """After each pulka: its own total ("Итог пули N"), then the score after it; at the foot the
+    game's total in bold. The deal table's running column is "Счёт", not the sheet's totals' word."""
+    s = sweep(page, base_url)
+    s.continue_at("game_end")
+    s.tap_card(s.view()["hand"][0])
+    assert s.settled("next") == "next"
+    expect(page.locator('[data-testid="summary-table"] thead th').last).to_have_text("Счёт")
+    page.get_by_test_id("summary-next").click()
+    assert s.settled("results") == "results"
+    v = s.view()
+    page.get_by_test_id("results-sheet").click()
+    totals = _sheet_lines(page, "sheet-pulka-total")
+    assert [r[0] for r in totals] == [f"Итог пули {p['no']}" for p in v["pulkas"]]
+    assert [r[1:] for r in totals] == [[_shown(x) for x in p["total"]] for p in v["pulkas"]]
+    running = _sheet_lines(page, "sheet-running")
+    score = [0, 0, 0, 0]
+    want = []
+    for p in v["pulkas"][:-1]:  # the last pulka's score is the game total
+        score = [a + b for a, b in zip(score, p["total"], strict=True)]
+        want.append([f"Счёт после пули {p['no']}", *(_shown(x) for x in score)])
+    assert running == want
+    game = _sheet_lines(page, "sheet-game-total")
+    assert game == [["Итог игры", *(_shown(x) for x in v["scores"])]]
+    assert [a + b for a, b in zip(score, v["pulkas"][-1]["total"], strict=True)] == v["scores"]
+    weight = page.locator('[data-testid="sheet-game-total"] td').first.evaluate("e => getComputedStyle(e).fontWeight")
+    assert int(weight) >= 700
+    assert "-" not in page.get_by_test_id("sheet-table").inner_text().replace("–", "")  # true minus signs only
+    s.shot("score-sheet-totals")
+    # a game in progress: the score so far at the foot
+    s.continue_at("pulka_end")
+    s.tap_card(s.view()["hand"][0])
+    assert s.settled("next") == "next"
+    v = s.view()
+    page.get_by_test_id("summary-next").click()
+    s.settled("human bot")
+    page.get_by_test_id("sheet-button").click()
+    assert _sheet_lines(page, "sheet-game-total")[0][0] == "Счёт сейчас"
+    assert len(_sheet_lines(page, "sheet-running")) == len(v["pulkas"])
