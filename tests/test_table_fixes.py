@@ -90,9 +90,10 @@ def test_score_sheet_names_each_pulka_line_and_adds_running_and_game_totals(page
     game = _sheet_lines(page, "sheet-game-total")
     assert game == [["Итог игры", *(_shown(x) for x in v["scores"])]]
     assert [a + b for a, b in zip(score, v["pulkas"][-1]["total"], strict=True)] == v["scores"]
-    weight = page.locator('[data-testid="sheet-game-total"] td').first.evaluate("e => getComputedStyle(e).fontWeight")
-    assert int(weight) >= 700
-    assert "-" not in page.get_by_test_id("sheet-table").inner_text().replace("–", "")  # true minus signs only
+    first = page.locator('[data-testid="sheet-game-total"] td').first
+    assert int(first.evaluate("e => getComputedStyle(e).fontWeight")) >= 700
+    sheet_text = page.get_by_test_id("sheet-table").inner_text()
+    assert "-" not in sheet_text.replace("–", "")  # true minus signs only (– marks a pass)
     s.shot("score-sheet-totals")
     # a game in progress: the score so far at the foot
     s.continue_at("pulka_end")
