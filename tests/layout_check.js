@@ -130,6 +130,11 @@
       if (tb.left < r.left + pad || tb.right > r.right - pad) bad.push(`the text of ${el.dataset.testid || el.textContent.trim()} ${fmt(tb)} touches the edges of ${fmt(r)}`);
     }
   }
+  // Text cut short with an ellipsis (a label that does not fit its button or plate).
+  for (const el of document.querySelectorAll("button, button *, .plate, .plate *, .seat *, .seg label, .seg label *")) {
+    if (!box(el) || getComputedStyle(el).textOverflow !== "ellipsis") continue;
+    if (el.scrollWidth > el.clientWidth + 1) bad.push(`the text "${el.textContent.trim()}" is cut short (${el.scrollWidth} > ${el.clientWidth} px)`);
+  }
   // Tables inside a dialog fit its width (the paper score sheet is allowed to scroll).
   if (dialog) {
     for (const tbl of dialog.querySelectorAll("table:not(.sheet)")) {

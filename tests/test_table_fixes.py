@@ -105,3 +105,97 @@ def test_score_sheet_names_each_pulka_line_and_adds_running_and_game_totals(page
     page.get_by_test_id("sheet-button").click()
     assert _sheet_lines(page, "sheet-game-total")[0][0] == "Счёт сейчас"
     assert len(_sheet_lines(page, "sheet-running")) == len(v["pulkas"])
+
+
+# ---- 1: PLAY never silently discards a saved game ----------------------------------------------
+
+def test_play_asks_before_replacing_a_save_and_continue_is_the_main_button(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    s.open(sweep_states.save_entries(sweep_states.find("deal_end")))
+    saved = page.evaluate("() => localStorage.getItem('joker.save')")
+    deal = json.loads(page.evaluate("() => localStorage.getItem('joker.save.meta')"))["deal_no"]
+    cont, play = page.get_by_test_id("continue"), page.get_by_test_id("play")
+    expect(cont).to_have_class(re.compile(r"\bbtn-primary\b"))
+    expect(play).not_to_have_class(re.compile(r"\bbtn-primary\b"))
+    cb, pb = cont.bounding_box(), play.bounding_box()
+    assert cb and pb and (cb["y"], cb["x"]) < (pb["y"], pb["x"]), (cb, pb)  # CONTINUE comes first
+    s.shot("first-screen-with-a-save")
+    play.click()
+    question = page.get_by_test_id("leave-question")
+    expect(question).to_have_text(f"Бросить партию на раздаче {deal} и начать новую?")
+    s.shot("play-asks")
+    page.get_by_test_id("leave-no").click()
+    expect(page.locator("#overlay")).to_be_hidden()
+    assert page.evaluate("() => localStorage.getItem('joker.save')") == saved
+    expect(page.get_by_test_id("settings")).to_be_visible()
+    play.click()
+    page.get_by_test_id("leave-yes").click()
+    page.wait_for_selector("#table:not([hidden])")
+    s.settled()
+    assert s.view()["deal_no"] == 1
+    assert page.evaluate("() => localStorage.getItem('joker.save')") != saved
+    # without a save PLAY is the main button and starts at once
+    s.open({})
+    expect(page.get_by_test_id("play")).to_have_class(re.compile(r"\bbtn-primary\b"))
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])")
+    expect(page.locator("#overlay")).to_be_hidden()
+
+
+# ---- 10: PLAY AGAIN, and the menu pauses the bots ----------------------------------------------
+
+def test_play_again_deals_a_new_game_with_the_same_settings(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    s.continue_at("game_end")   # an Easy game of Nines; the first screen's defaults are Medium, Full game
+    old = s.view()
+    s.tap_card(old["hand"][0])
+    assert s.settled("next") == "next"
+    page.get_by_test_id("summary-next").click()
+    assert s.settled("results") == "results"
+    page.get_by_test_id("results-again").click()
+    expect(page.locator("#table")).to_have_attribute("data-deal", "1")
+    s.settled()
+    v = s.view()
+    assert v["deal_no"] == 1 and not v["deals"]
+    assert v["mode"] == old["mode"] == "nines" and v["rules"] == old["rules"]
+    expect(page.get_by_test_id("settings")).to_be_hidden()
+    save = json.loads(page.evaluate("() => localStorage.getItem('joker.save')"))
+    assert save["level"] == "easy"
+    settings = json.loads(page.evaluate("() => localStorage.getItem('joker.settings')"))
+    assert (settings["level"], settings["mode"], settings["rules"]) == ("easy", "nines", old["rules"])
+
+
+def test_the_menu_holds_a_bots_move_until_it_closes(page: Any, base_url: str) -> None:
+    """A bot thinking when the menu opens: its move comes back but is not shown (the table does
+    not change behind the menu) until the menu closes."""
+    s = sweep(page, base_url)
+    page.goto(f"{base_url}?pace=normal&lang=ru&seed=5")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("play").click()
+    table = page.locator("#table")
+    for _ in range(40):  # until the menu opens while a bot is still thinking
+        s.settled("bot human")
+        if table.get_attribute("data-await") == "human":  # my turn: the quickest legal answer
+            v = s.view()
+            if v["phase"] == "trump":
+                page.get_by_test_id("trump-none").click()
+            elif v["phase"] == "bid":
+                page.keyboard.press(str(next(n for n in range(10) if str(n) in v["legal"])))
+            else:
+                s.tap_card(next(a for a in v["legal"] if a[0] != "X"))
+            page.wait_for_function("() => document.querySelector('#table').dataset.await !== 'human'")
+            continue
+        before = table.get_attribute("data-actions")
+        page.get_by_test_id("menu-button").click()
+        if table.get_attribute("data-actions") == before:
+            break
+        page.get_by_test_id("dialog-close").click()
+    else:
+        raise AssertionError("never caught a bot thinking")
+    expect(table).to_have_attribute("data-held", "1", timeout=30_000)   # the move came back ...
+    assert table.get_attribute("data-actions") == before                # ... and waits behind the menu
+    page.get_by_test_id("dialog-close").click()
+    expect(table).not_to_have_attribute("data-actions", before)
+    expect(table).to_have_attribute("data-held", "0")

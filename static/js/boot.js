@@ -15,7 +15,8 @@ import { startLoadingBar } from "./loading.js";
 import { storageProblem, showUpdate, toast, dropToast } from "./toasts.js";
 import * as tabs from "./tabs.js";
 import { requestRender } from "./table.js";
-import { startNew, continueSaved, leaveTable } from "./flow.js";
+import { continueSaved, leaveTable } from "./flow.js";
+import { askBeforePlay } from "./confirm.js";
 import { bindInput } from "./input.js";
 import { bindDrag } from "./drag.js";
 import { bindDialogs, openNamed } from "./dialogs.js";
@@ -54,7 +55,7 @@ async function boot() {
   bindHint();
   onLangChange(bindDaily());
   bindDrag();
-  $("#play").addEventListener("click", () => startNew());
+  $("#play").addEventListener("click", () => askBeforePlay());
   $("#continue").addEventListener("click", () => continueSaved());
   $("#settings-stats").addEventListener("click", () => openNamed("stats"));
   refreshLang();

@@ -1,10 +1,11 @@
 // The bot loop: while the table waits for a bot, ask the engine for its move (searched in the bot
 // worker), let it "think" for the pace's time, and show the result. It starts from one place:
 // the table's state attributes say data-await="bot" (table.js emits "bots"), whatever made it so
-// (a game entered, my action shown, a dialog closed, the game resumed).
+// (a game entered, my action shown, a dialog closed, the game resumed). A window opened while a
+// bot thinks (the menu, the score sheet) pauses the game: the move is held until it closes.
 import * as engine from "./engine.js";
 import { sleep } from "./dom.js";
-import { S, on } from "./state.js";
+import { S, on, once } from "./state.js";
 import { pace } from "./settings.js";
 import { setAttrs } from "./table.js";
 import { renderStatus } from "./status.js";
@@ -12,6 +13,8 @@ import { applyResult } from "./anim.js";
 import * as tabs from "./tabs.js";
 
 const here = () => `${S.gen}:${S.actions}`;
+// Nothing covers the table: a bot's move may be shown.
+const free = () => S.screen === "table" && !S.dialog && !S.paused;
 
 function botsMayMove() {
   const v = S.view;
@@ -37,6 +40,14 @@ async function pump() {
       }
       const wait = pace().think - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
+      if (!free() && gen === S.gen) {  // the menu (or another window) opened meanwhile: the move waits
+        S.held = true;
+        setAttrs();
+        while (!free() && gen === S.gen) await once("attrs");
+        S.held = false;
+        setAttrs();
+      }
+      if (gen !== S.gen) continue;
       await applyResult(res);
     }
   } finally {

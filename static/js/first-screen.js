@@ -100,9 +100,14 @@ export function bindSettings() {
   $("#sound-toggle").addEventListener("click", () => { sound.setSound(!sound.soundOn()); sound.unlock(); renderSoundButton(); });
 }
 
+// With a saved game CONTINUE is the main button (first, in the primary colour); PLAY asks before
+// it replaces the save (confirm.js).
 export function refreshContinue() {
   const text = readSave();
   $("#continue").hidden = !text;
+  $("#continue").classList.toggle("btn-primary", !!text);
+  $("#play").classList.toggle("btn-primary", !text);
+  $(".start-buttons").dataset.primary = text ? "continue" : "play";
   const meta = saveMeta();
   $("#continue-hint").textContent = meta && meta.deal_no
     ? t("settings.continue_hint", { deal: meta.deal_no, total: meta.deals_total, mode: t("mode." + meta.mode) }) : "";

@@ -10,7 +10,7 @@ import { S, URL_SEED } from "./state.js";
 import { storeSettings, applyPace, paceName } from "./settings.js";
 import { readSave, writeSave, setSaveAside } from "./saving.js";
 import * as tabs from "./tabs.js";
-import { readSettingsForm, refreshContinue, showNotice, hideNotice, renderSoundButton } from "./first-screen.js";
+import { readSettingsForm, fillSettingsForm, refreshContinue, showNotice, hideNotice, renderSoundButton } from "./first-screen.js";
 import { updateLoadingText } from "./loading.js";
 import { board, render, setAttrs } from "./table.js";
 import { applyResult } from "./anim.js";
@@ -32,6 +32,7 @@ export async function waitForEngine() {
 
 export async function startNew() {
   if (S.starting) return;
+  S.leaveAsked = false;
   readSettingsForm();
   storeSettings();
   await waitForEngine();
@@ -44,8 +45,25 @@ export async function startNew() {
   enterTable(res);
 }
 
+// PLAY AGAIN on the results: a new game at once, with the finished game's rules, game and level
+// (which become the first screen's settings too).
+export async function playAgain() {
+  const v = S.view;
+  if (!v || S.starting) return;
+  S.settings = { ...S.settings, level: S.level, mode: v.mode, rules: v.rules };
+  storeSettings();
+  fillSettingsForm();
+  await waitForEngine();
+  const opts = { rules: v.rules, mode: v.mode, level: S.level, fast: paceName() === "instant" };
+  if (URL_SEED !== null) opts.seed = URL_SEED;
+  const res = await engine.newGame(opts);
+  if (!res.ok) { leaveTable(); showNotice("loading.failed"); console.warn(res.error); return; }
+  enterTable(res);
+}
+
 export async function continueSaved() {
   if (S.starting) return;
+  S.leaveAsked = false;
   await waitForEngine();
   const text = readSave();
   const res = text ? await engine.restore(text, { fast: paceName() === "instant" }) : { ok: false, reason: "save_corrupt" };

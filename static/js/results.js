@@ -1,5 +1,6 @@
 // The results at the end of a game: my place (shared on ties), everyone's total, my bids made,
-// and my statistics for this level and game, which grow by this game exactly once.
+// and my statistics for this level and game, which grow by this game exactly once. PLAY AGAIN
+// deals a new game with the same settings.
 import { t } from "./i18n.js";
 import * as store from "./store.js";
 import * as engine from "./engine.js";
@@ -8,7 +9,7 @@ import { S } from "./state.js";
 import { STATS_KEY, readStats, statsUnreadable } from "./saving.js";
 import { defineDialog, onButton, openDialog } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
-import { leaveTable } from "./flow.js";
+import { playAgain } from "./flow.js";
 import { isCoached } from "./coached.js";
 import { dailyBlock } from "./daily.js";
 
@@ -59,4 +60,4 @@ export async function showResults() {
 }
 
 defineDialog("results", { open: showResults, modal: true, escape: null });
-onButton("again", () => leaveTable());
+onButton("again", () => playAgain());

@@ -1,7 +1,8 @@
 // The table layer's state, in one object: every field it uses is declared here with what it means.
 // Modules read and write it directly (there is one page and one game); what the table shows is
 // always derived from it by render() (table.js). A small event bus lets modules hear of changes
-// without importing each other ("lang": the language changed; "bots": the table waits for a bot).
+// without importing each other ("lang": the language changed; "bots": the table waits for a bot;
+// "attrs": the state attributes were refreshed).
 const query = new URLSearchParams(location.search);
 
 // ?seed=N deals a fixed game; ?pace=fast|normal|slow (fast = no animation: tests and demos).
@@ -13,6 +14,7 @@ export const S = {
   settings: null,        // {level, mode, speed, rules} as chosen and stored (settings.js)
   screen: "settings",    // "settings" | "table"
   starting: false,       // PLAY / CONTINUE pressed, waiting for Python
+  leaveAsked: false,     // the menu's "New game?" was answered YES: PLAY replaces the save without asking
 
   // ---- the game at the table
   gen: 0,                // +1 per game entered or left: late results of an old game are dropped
@@ -24,6 +26,7 @@ export const S = {
   acting: false,         // my action is on its way to the engine
   paused: false,         // paused from the menu: bots wait
   pumping: false,        // the bot loop runs (bots.js)
+  held: false,           // a bot's move came back while a window was open: shown when it closes
   stuck: null,           // "gen:actions" where a bot move failed: not retried until something changes
   intro: null,           // status text before the first action (who found the first ace)
   note: null,            // what a bot just did (trump named, bid said), shown with the next status
@@ -57,3 +60,4 @@ export const S = {
 const bus = new EventTarget();
 export function on(name, fn) { bus.addEventListener(name, (e) => fn(e.detail)); }
 export function emit(name, detail) { bus.dispatchEvent(new CustomEvent(name, { detail })); }
+export function once(name) { return new Promise((resolve) => bus.addEventListener(name, (e) => resolve(e.detail), { once: true })); }

@@ -39,7 +39,9 @@ export function setAttrs() {
     else if (!S.busy && !S.paused && !S.dialog && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
   }
   tbl.dataset.await = wait;
+  tbl.dataset.held = S.held ? "1" : "0";
   if (wait === "bot") emit("bots");
+  emit("attrs");
 }
 
 // My hand in the order shown: sorted afresh for a new deal or trump, else as the player left it.
