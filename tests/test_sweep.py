@@ -61,6 +61,7 @@ class Sweep:
 
     def shot(self, name: str) -> None:
         self.n += 1
+        self.page.wait_for_function("() => [...document.images].every((i) => i.complete)")  # the jokers' art
         path = self.dir / f"{self.n:02d}-{name}-{self.lang}.png"
         self.page.screenshot(path=str(path), animations="disabled")
         for p in self.page.evaluate(LAYOUT_JS):

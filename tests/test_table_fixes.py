@@ -199,3 +199,43 @@ def test_the_menu_holds_a_bots_move_until_it_closes(page: Any, base_url: str) ->
     page.get_by_test_id("dialog-close").click()
     expect(table).not_to_have_attribute("data-actions", before)
     expect(table).to_have_attribute("data-held", "0")
+
+
+# ---- 11: bidding in one tap --------------------------------------------------------------------
+
+def test_numbers_bid_in_one_tap_and_the_dealers_forbidden_number_is_refused(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    s.continue_at("bid")   # I deal and bid last: one number is forbidden
+    v = s.view()
+    f = v["forbidden_bid"]
+    assert f is not None
+    nums = page.locator('[data-testid^="bid-n-"]')
+    expect(nums).to_have_count(v["cards"] + 1)
+    forbidden = page.get_by_test_id(f"bid-n-{f}")
+    expect(forbidden).to_have_attribute("data-forbidden", "1")
+    assert "line-through" in forbidden.evaluate("e => getComputedStyle(e).textDecorationLine")
+    for n in range(v["cards"] + 1):  # the − / + / PASS / BID controls are still there beside them
+        expect(page.get_by_test_id(f"bid-n-{n}")).to_have_text(str(n))
+    for tid in ("bid-minus", "bid-plus", "bid-value", "bid-pass", "bid-submit"):
+        expect(page.get_by_test_id(tid)).to_be_visible()
+    before = page.locator("#table").get_attribute("data-actions")
+    forbidden.click()
+    status = page.locator("#status")
+    expect(status).to_have_attribute("data-reason", "forced_dealer")
+    expect(status).to_have_class(re.compile(r"\brefused\b"))
+    assert page.locator("#table").get_attribute("data-actions") == before and s.view()["bids"][0] is None
+    want = next(n for n in range(v["cards"] + 1) if n != f and n != 1)
+    page.get_by_test_id(f"bid-n-{want}").click()
+    page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=before)
+    assert s.view()["bids"][0] == want
+
+
+def test_keyboard_digits_still_bid(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    s.continue_at("bid_small")
+    v = s.view()
+    n = next(k for k in range(v["cards"] + 1) if k != v["forbidden_bid"])
+    before = page.locator("#table").get_attribute("data-actions")
+    page.keyboard.press(str(n))
+    page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=before)
+    assert s.view()["bids"][0] == n

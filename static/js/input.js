@@ -23,6 +23,7 @@ function bindPanel() {
       S.refusal = null;
       render();
     } else if (b.dataset.act !== undefined) {
+      if (b.dataset.num !== undefined) S.bidValue = Number(b.dataset.num);  // a number tapped shows as the bid
       humanAct(b.dataset.act);
     }
   });

@@ -15,7 +15,7 @@ export const FAN = 0.42;         // an opponent's card backs are this fraction o
 const TRICK_H = 1.6;             // the trick's height in card heights (four cards around a cross)
 const HAND_H = 1.17;             // my hand's height in card heights (raised playable cards)
 const FOLLOW_PANEL = 76;         // the joker's one-row panel (TAKE / UNDER / BACK) in a tall layout
-const PANEL_MAX = 230;           // the tallest panel (a joker lead: mode, suit, back)
+const PANEL_MAX = 236;           // the tallest panel (a joker lead; a bid of up to nine: two rows of numbers)
 const PANEL_MIN_W = 230;         // narrowest side panel that still holds its buttons (two rows)
 
 // seat: [{w, h}] for seats 0..3 (0 = mine) as rendered; a seat not rendered yet gets a default.

@@ -5,6 +5,7 @@ import { SUITS, suitHtml } from "./cards.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
+import { reasonText } from "./status.js";
 
 let panelSig = "";
 
@@ -16,6 +17,9 @@ function trumpPanel(v) {
     html`</div><div class="row">${v.legal.includes("-") && html`<button type="button" class="btn" data-act="-" data-testid="trump-none">${t("trump.none")}</button>`}</div>`;
 }
 
+// Bidding: a row of numbers 0…n bids in one tap; − / + set the number that BID sends, PASS bids 0.
+// The dealer's forbidden number stays on the panel, struck through: tapped, the engine refuses it
+// and the status line says why.
 function bidPanel(v) {
   if (S.bidDeal !== v.deal_no || S.bidValue === null) {
     S.bidDeal = v.deal_no;
@@ -24,12 +28,16 @@ function bidPanel(v) {
   }
   const b = S.bidValue, f = v.forbidden_bid;
   const forb = b === f;
+  const nums = Array.from({ length: v.cards + 1 }, (_, n) => n);
+  const cols = nums.length <= 6 ? nums.length : Math.ceil(nums.length / 2);
+  const numBtn = (n) => html`<button type="button" class="btn bid-n ${n === f ? "forbidden" : ""} ${n === b ? "current" : ""}" data-act="${n}" data-num="${n}" data-testid="bid-n-${n}" data-forbidden="${n === f ? 1 : 0}" aria-label="${n === f ? reasonText("forced_dealer", { bid: n }) : t("bid.number", { bid: n })}">${n}</button>`;
   const markup = html`<h3>${t("bid.title")}</h3>` +
-    html`<div class="row"><button type="button" class="btn pm" data-bid="-1" data-testid="bid-minus" aria-label="${t("bid.minus")}" ${raw(b <= 0 ? "disabled" : "")}>−</button>` +
-    html`<div class="bid-num ${forb ? "forbidden" : ""}" data-testid="bid-value" data-value="${b}" data-forbidden="${forb ? 1 : 0}">${b}</div>` +
-    html`<button type="button" class="btn pm" data-bid="1" data-testid="bid-plus" aria-label="${t("bid.plus")}" ${raw(b >= v.cards ? "disabled" : "")}>+</button></div>` +
-    html`<div class="row"><button type="button" class="btn ${f === 0 ? "forbidden" : ""}" data-act="0" data-testid="bid-pass" data-forbidden="${f === 0 ? 1 : 0}">${t("bid.pass")}</button>` +
-    html`<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-focus="1" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${t("bid.bid")} <span class="${forb ? "forbidden" : ""}">${b}</span></button></div>` +
+    html`<div class="bid-nums" role="group" aria-label="${t("bid.numbers")}" style="--cols:${cols}">${nums.map(numBtn)}</div>` +
+    html`<div class="row bid-ctl"><span class="bid-step"><button type="button" class="btn pm" data-bid="-1" data-testid="bid-minus" aria-label="${t("bid.minus")}" ${raw(b <= 0 ? "disabled" : "")}>−</button>` +
+    html`<span class="bid-num ${forb ? "forbidden" : ""}" data-testid="bid-value" data-value="${b}" data-forbidden="${forb ? 1 : 0}">${b}</span>` +
+    html`<button type="button" class="btn pm" data-bid="1" data-testid="bid-plus" aria-label="${t("bid.plus")}" ${raw(b >= v.cards ? "disabled" : "")}>+</button></span>` +
+    html`<span class="bid-go"><button type="button" class="btn ${f === 0 ? "forbidden" : ""}" data-act="0" data-num="0" data-testid="bid-pass" data-forbidden="${f === 0 ? 1 : 0}">${t("bid.pass")}</button>` +
+    html`<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-focus="1" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${t("bid.bid")} <span class="${forb ? "forbidden" : ""}">${b}</span></button></span></div>` +
     (matchMedia("(hover: hover)").matches ? html`<div class="keys-hint">${t("bid.keys")}</div>` : "");
   return { sig: `bid|${b}|${f}|${v.cards}|${getLang()}`, markup };
 }
