@@ -67,17 +67,17 @@ class Sweep:
         for p in self.page.evaluate(LAYOUT_JS):
             self.problems.append(f"{self.size} {name}: {p}")
 
-    def open(self, storage: dict[str, str]) -> None:
-        """A fresh visit with exactly these localStorage entries."""
+    def open(self, storage: dict[str, str], pace: str = "fast") -> None:
+        """A fresh visit with exactly these localStorage entries (pace "fast": no animation)."""
         page = self.page
-        page.goto(f"{self.base_url}?pace=fast&lang={self.lang}")
+        page.goto(f"{self.base_url}?pace={pace}&lang={self.lang}")
         page.evaluate("e => { localStorage.clear();"
                       " for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }", storage)
         page.reload()
         page.wait_for_selector("html[data-ui=ready]", state="attached")
 
-    def continue_at(self, name: str) -> None:
-        self.open(entries(name))
+    def continue_at(self, name: str, pace: str = "fast") -> None:
+        self.open(entries(name), pace)
         self.page.get_by_test_id("continue").click()
         self.page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
         self.settled()

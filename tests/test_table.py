@@ -133,7 +133,7 @@ def do_play(page: Any, v: dict[str, Any], tour: Tour) -> None:
         bad = illegal[0]
         click_card(page, bad)
         card = page.locator(f'.card[data-key="{bad}"]')
-        expect(card).to_have_class(re.compile(r"\bshake\b"))
+        expect(card).to_have_attribute("data-refused", "1")  # tinted (and shaken once) while refused
         reason = page.locator("#status").get_attribute("data-reason")
         assert reason in ("must_follow", "must_trump", "must_highest"), reason
         expect(page.locator("#status")).to_have_class(re.compile("refused"))

@@ -239,3 +239,64 @@ def test_keyboard_digits_still_bid(page: Any, base_url: str) -> None:
     page.keyboard.press(str(n))
     page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=before)
     assert s.view()["bids"][0] == n
+
+
+# ---- 2: a refusal lives until the next change --------------------------------------------------
+
+def _status_reason(page: Any) -> str:
+    return page.locator("#status").get_attribute("data-reason") or ""
+
+
+SNAP_JS = """n => {
+  const reason = document.querySelector('#status').dataset.reason;
+  const now = document.querySelector('#table').dataset.actions;
+  if (now === n && reason !== 'not_your_turn') return null;  // the refusal is on its way
+  const tinted = [...document.querySelectorAll('.card[data-refused="1"]')].map((e) => e.dataset.key);
+  return {now, reason, tinted};
+}"""
+
+
+def test_a_refusal_and_its_cards_tint_go_at_the_next_change(page: Any, base_url: str) -> None:
+    """A card tapped while a bot is to play: "it is Nino's turn" and the card tinted, until the bot
+    plays; a refusal also goes when a window opens (the last-trick peek)."""
+    s = sweep(page, base_url)
+    s.continue_at("play", pace="normal")
+    table = page.locator("#table")
+    refused = page.locator('.card.in-hand[data-refused="1"]')
+    caught = False
+    for _ in range(40):  # until a tap lands while a bot is still to play
+        s.settled("human bot")
+        v = s.view()
+        actions = table.get_attribute("data-actions") or ""
+        if table.get_attribute("data-await") == "human":
+            s.tap_card(next(a for a in v["legal"] if a[0] != "X"))
+            page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=actions)
+            continue
+        card = v["hand"][0]
+        s.tap_card(card)
+        snap = page.wait_for_function(SNAP_JS, arg=actions).json_value()  # status, tint, counter at once
+        if snap["now"] != actions:
+            continue  # the bot was quicker than the tap
+        assert snap["reason"] == "not_your_turn" and snap["tinted"] == [card], snap
+        page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=actions)
+        # the next change (the bot's card): the message and the tint are gone, and stay gone
+        assert _status_reason(page) != "not_your_turn"
+        expect(refused).to_have_count(0)
+        expect(page.locator(".card.shake")).to_have_count(0)
+        caught = True
+        break
+    assert caught, "never tapped while a bot was to play"
+    s.settled("human")
+    assert _status_reason(page) in ("", "forced_dealer")
+    expect(refused).to_have_count(0)
+    # my turn: an illegal card (if I hold one) is refused; opening the last trick takes it away
+    v = s.view()
+    illegal = [c for c in v["hand"] if not any(a[:2] == c for a in v["legal"])]
+    if illegal and v["last_trick"]:
+        s.tap_card(illegal[0])
+        expect(refused).to_have_count(1)
+        assert _status_reason(page) in ("must_follow", "must_trump", "must_highest")
+        page.get_by_test_id("last-button").click()
+        s.close_dialog()
+        assert _status_reason(page) == ""
+        expect(refused).to_have_count(0)

@@ -40,6 +40,7 @@ export async function applyResult(res) {
   S.view = v;
   S.actions += 1;
   S.intro = null;
+  S.refusal = null;  // a refusal lives until the next change: this is one
   const said = ev.trump || ev.bid;
   if (said && said.seat !== 0) S.note = botNote(said);
   if (ev.play) sound.play("card");

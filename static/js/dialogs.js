@@ -7,7 +7,7 @@ import { t, onLangChange } from "./i18n.js";
 import { $ } from "./dom.js";
 import { html } from "./html.js";
 import { S } from "./state.js";
-import { setAttrs } from "./table.js";
+import { setAttrs, requestRender } from "./table.js";
 import { renderPanel } from "./panels.js";
 import { renderStatus } from "./status.js";
 
@@ -36,6 +36,10 @@ export function openDialog(name, markup, opts = {}) {
   const active = document.activeElement;
   const prevFocus = S.dialog === name && active && d.contains(active) ? active.dataset.testid : null;
   if (!S.dialog) S.focusBefore = active;  // focus goes back there when the dialog closes
+  if (S.dialog !== name && S.refusal) {  // a window opened: the refusal it covers has had its say
+    S.refusal = null;
+    requestRender();
+  }
   S.dialog = name;
   d.className = "dialog" + (opts.wide ? " wide" : "");
   d.dataset.testid = "dialog-" + name;

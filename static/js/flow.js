@@ -122,9 +122,14 @@ export function refuse(reason, params, card) {
   S.refusal = { reason, params: params || {}, card: card || null };
   sound.play("error");
   render();
-  if (card) {
+  if (card) {  // the card shakes once (its tint stays as long as the refusal: table.js)
     const el = board.node(card);
-    if (el) { el.classList.remove("shake"); void el.offsetWidth; el.classList.add("shake"); }
+    if (el) {
+      el.classList.remove("shake");
+      void el.offsetWidth;
+      el.classList.add("shake");
+      el.addEventListener("animationend", () => el.classList.remove("shake"), { once: true });
+    }
   }
 }
 

@@ -30,7 +30,8 @@ export const S = {
   stuck: null,           // "gen:actions" where a bot move failed: not retried until something changes
   intro: null,           // status text before the first action (who found the first ace)
   note: null,            // what a bot just did (trump named, bid said), shown with the next status
-  refusal: null,         // {reason, params, card}: why my last action was refused
+  refusal: null,         // {reason, params, card}: why my last action was refused; it lives until the
+                         // next change (an action applied, a window opened), then it and its card's tint go
   holdWinner: null,      // seat whose completed trick is being shown, or null
   collectTo: null,       // seat the trick's cards fly to in this render, or null
   collecting: null,      // the plays flying to collectTo

@@ -134,6 +134,9 @@ export function render() {
                  cls: { "trump-card": true }, data: { testid: "trump-card" } });
   }
   board.sync(items, exit);
+  for (const el of $("#cards").querySelectorAll(".card.shake")) {  // a refusal gone: its shake too
+    if (!S.refusal || S.refusal.card !== el.dataset.key) el.classList.remove("shake");
+  }
   $("#last-button").hidden = !S.view.last_trick || S.view.phase === "over";
   renderPanel(S.view);
   setAttrs();
