@@ -17,6 +17,13 @@ from joker.game import Game
 from joker.rules import PRESETS
 
 View = dict[str, Any]
+#: localStorage keys live under the app's base path (static/js/store.js); the tests serve it at "/".
+NS = "joker[/]"
+
+
+def key(name: str) -> str:
+    return f"{NS}.{name}"
+
 Want = Callable[[View], bool]
 
 
@@ -76,7 +83,7 @@ def save_entries(g: Game, level: str = "easy") -> dict[str, str]:
     """localStorage entries that make CONTINUE open this game where it stands."""
     v = g.view(0)
     meta = {"deal_no": v["deal_no"], "deals_total": v["deals_total"], "mode": v["mode"]}
-    return {"joker.save": saves.dumps(g, level), "joker.save.meta": json.dumps(meta)}
+    return {key("save"): saves.dumps(g, level), key("save.meta"): json.dumps(meta)}
 
 
 def stats_text(games: int = 14, level: str = "medium", mode: str = "full") -> str:

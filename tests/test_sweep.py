@@ -90,7 +90,14 @@ class Sweep:
     def view(self) -> dict[str, Any]:
         return self.page.evaluate("() => window.jokerUI.state().view")  # type: ignore[no-any-return]
 
+    def still(self) -> None:
+        """Wait until no card is moving (a tap aims at where a card is, not where it is going)."""
+        self.page.wait_for_function(
+            "() => !document.getAnimations().some((a) => a.playState === 'running' && a.effect"
+            " && a.effect.target && a.effect.target.closest && a.effect.target.closest('.card'))")
+
     def tap_card(self, card: str) -> None:
+        self.still()
         loc = self.page.locator(f'.card.in-hand[data-key="{card}"]')
         box = loc.bounding_box()
         assert box is not None
@@ -107,7 +114,7 @@ def walk(s: Sweep, every: bool = True) -> None:
     # ---- the first screen, and the statistics it opens
     s.open({})
     s.shot("settings")
-    s.open({"joker.stats": stats_doc()})
+    s.open({sweep_states.key("stats"): stats_doc()})
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
     page.get_by_test_id("settings-stats").click()
     expect(page.locator("#overlay")).to_have_attribute("data-dialog", "stats")
