@@ -302,3 +302,29 @@ def test_a_refusal_and_its_cards_tint_go_at_the_next_change(page: Any, base_url:
         s.close_dialog()
         assert _status_reason(page) == ""
         expect(refused).to_have_count(0)
+
+
+# ---- 10: one minus sign --------------------------------------------------------------------------
+
+HYPHENS_JS = r"""() => {
+  const text = ['#table', '#overlay'].map((sel) => document.querySelector(sel).innerText).join('\n');
+  return (text.match(/(^|[^\w])-\d+/g) || []).map((m) => m.trim());
+}"""
+
+
+def test_negative_numbers_take_a_true_minus_sign_everywhere(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    s.continue_at("game_end")
+    v = s.view()
+    assert min(v["scores"]) < 0  # a negative score on the seats
+    low = v["scores"].index(min(v["scores"]))
+    expect(page.get_by_test_id(f"score-{low}")).to_have_text(str(min(v["scores"])).replace("-", "\u2212"))
+    assert page.evaluate(HYPHENS_JS) == []
+    s.tap_card(v["hand"][0])
+    assert s.settled("next") == "next"      # the deal table (and the last pulka's)
+    assert page.evaluate(HYPHENS_JS) == []
+    page.get_by_test_id("summary-next").click()
+    assert s.settled("results") == "results"
+    assert page.evaluate(HYPHENS_JS) == []
+    page.get_by_test_id("results-sheet").click()
+    assert page.evaluate(HYPHENS_JS) == []

@@ -6,6 +6,7 @@ import * as store from "./store.js";
 import * as engine from "./engine.js";
 import { html } from "./html.js";
 import { S } from "./state.js";
+import { num } from "./num.js";
 import { STATS_KEY, readStats, statsUnreadable } from "./saving.js";
 import { defineDialog, onButton, openDialog } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
@@ -39,7 +40,7 @@ export async function showResults() {
   const made = v.deals.filter((d) => d.bids[0] === d.taken[0]).length;
   const order = [0, 1, 2, 3].sort((a, b) => v.places[a] - v.places[b] || a - b);
   const rows = order.map((s) => html`<tr class="${s === 0 ? "me" : ""}" data-testid="results-row-${s}"><td>${v.places[s]}</td>` +
-    html`<td style="text-align:left">${t("name." + s)}</td><td><b>${v.scores[s]}</b></td></tr>`).join("");
+    html`<td style="text-align:left">${t("name." + s)}</td><td><b>${num(v.scores[s])}</b></td></tr>`).join("");
   const st = statsRes && statsRes.ok ? statsRes : null;
   const statLine = st ? html`<section class="results-stats" data-testid="results-stats" data-group="${st.key}">` +
     html`<h3>${t("results.your_stats", { level: t("level." + S.level), mode: t("mode_short." + v.mode) })}</h3>` +

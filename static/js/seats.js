@@ -5,6 +5,7 @@ import { SUIT_SYMBOL, isJoker, cardLabel, suitHtml } from "./cards.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
+import { num } from "./num.js";
 
 const AVATAR = ["#5b7db1", "#b1577a", "#5f9e6e", "#b98a3e"];
 
@@ -46,7 +47,7 @@ export function renderSeats(v) {
       html`<div class="avatar" style="--av:${AVATAR[s]}">${name.slice(0, 1)}` +
       (v.dealer === s ? html`<span class="dealer" data-testid="dealer" title="${t("dealer.title")}">${t("dealer.badge")}</span>` : "") +
       html`</div><div class="name">${name}</div>` +
-      html`<div class="score" data-testid="score-${s}" title="${t("a11y.score")}">${score}</div>` +
+      html`<div class="score" data-testid="score-${s}" data-value="${score}" title="${t("a11y.score")}">${num(score)}</div>` +
       html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>`);
     if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
     let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });

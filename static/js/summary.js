@@ -4,6 +4,7 @@ import { t } from "./i18n.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { html } from "./html.js";
 import { S } from "./state.js";
+import { num, signed } from "./num.js";
 import { defineDialog, onButton, openDialog, closeDialog } from "./dialogs.js";
 
 const SEATS = [0, 1, 2, 3];
@@ -23,12 +24,12 @@ function openSummary(shown) {
     const exact = d.bids[s] === d.taken[s];
     return html`<tr class="${s === 0 ? "me" : ""}" data-testid="summary-row-${s}"><td>${t("name." + s)}${d.dealer === s ? html` <small>(${t("dealer.badge")})</small>` : ""}</td>` +
       html`<td>${d.bids[s] === 0 ? t("bid.pass_short") : d.bids[s]}</td><td>${d.taken[s]}</td>` +
-      html`<td class="${exact ? "exact" : "miss"}">${d.points[s]}</td><td><b>${v.scores[s]}</b></td></tr>`;
+      html`<td class="${exact ? "exact" : "miss"}">${num(d.points[s])}</td><td><b>${num(v.scores[s])}</b></td></tr>`;
   }).join("");
   const pulkaRows = pk ? SEATS.map((s) => html`<tr class="${s === 0 ? "me" : ""}" data-testid="pulka-row-${s}"><td>${t("name." + s)}</td>` +
-      html`<td>${pk.points[s]}</td><td class="premium">${pk.premium[s] ? "+" + pk.premium[s] : ""}</td>` +
-      html`<td class="struck">${pk.struck[s] !== null && pk.struck[s] !== undefined ? "−" + Math.abs(pk.struck_points[s]) : ""}</td>` +
-      html`<td><b>${pk.total[s]}</b></td></tr>`).join("") : "";
+      html`<td>${num(pk.points[s])}</td><td class="premium">${pk.premium[s] ? signed(pk.premium[s]) : ""}</td>` +
+      html`<td class="struck">${pk.struck[s] !== null && pk.struck[s] !== undefined ? signed(-Math.abs(pk.struck_points[s])) : ""}</td>` +
+      html`<td><b>${num(pk.total[s])}</b></td></tr>`).join("") : "";
   const trump = d.trump ? `${t("bar.trump")} ${SUIT_SYMBOL[d.trump]}` : t("bar.no_trump");
   const last = v.phase === "over";
   const title = t("summary.title", { no: d.no, total: v.deals_total });
@@ -39,7 +40,7 @@ function openSummary(shown) {
     html`<th>${t("summary.total")}</th></tr></thead><tbody>` + rows + `</tbody></table>` +
     (pk ? html`<h3 class="pulka-title">${t("summary.pulka_end", { no: pk.no })}</h3>` +
       html`<table class="scores" data-testid="pulka-table"><thead><tr><th>${t("summary.player")}</th><th>${t("sheet.pulka_sum")}</th>` +
-      html`<th>${t("summary.premium")}</th><th>${t("summary.struck")}</th><th>${t("sheet.pulka", { no: pk.no })}</th></tr></thead>` +
+      html`<th>${t("summary.premium")}</th><th>${t("summary.struck")}</th><th>${t("sheet.pulka_total", { no: pk.no })}</th></tr></thead>` +
       `<tbody>` + pulkaRows + `</tbody></table>` : "") +
     `</div>` +
     html`<footer><button type="button" class="btn" data-review="1" data-testid="summary-review">${t("coach.review")}</button>` +
