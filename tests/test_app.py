@@ -231,7 +231,12 @@ def test_stats_keyboard_languages_and_last_trick(page: Any, base_url: str, tmp_p
     page.keyboard.press("Escape")
     expect(page.locator("#table")).to_have_attribute("data-dialog", "results")
     no_english(page, "results")
-    page.get_by_test_id("results-again").click()
+    page.get_by_test_id("results-again").click()  # a new game with the same settings, at once
+    expect(page.locator("#table")).to_have_attribute("data-deal", "1")
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("menu-new").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("settings")).to_be_visible()
     no_english(page, "settings")
     page.get_by_test_id("settings-help").click()
     no_english(page, "guide")
