@@ -48,9 +48,13 @@ def open_app(page: Any, base_url: str, query: str = "") -> None:
 
 
 def play_button(page: Any, level: str = "easy") -> None:
+    """PLAY a new game of Nines; over a saved game PLAY asks first, and the answer is YES."""
     page.get_by_test_id(f"level-{level}").click()
     page.get_by_test_id("mode-nines").click()
     page.get_by_test_id("play").click()
+    page.wait_for_selector('#table:not([hidden]), [data-testid="leave-yes"]', timeout=READY_TIMEOUT_MS)
+    if page.get_by_test_id("leave-yes").is_visible():
+        page.get_by_test_id("leave-yes").click()
     page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
 
 
