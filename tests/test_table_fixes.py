@@ -328,3 +328,68 @@ def test_negative_numbers_take_a_true_minus_sign_everywhere(page: Any, base_url:
     assert page.evaluate(HYPHENS_JS) == []
     page.get_by_test_id("results-sheet").click()
     assert page.evaluate(HYPHENS_JS) == []
+
+
+# ---- 4: a panel opens when the hand has landed -------------------------------------------------
+
+WATCH_PANEL_JS = """() => {
+  window.__panelOpened = [];
+  const panel = document.querySelector('#panel');
+  const inHand = (el) => el && el.closest && el.closest('.card.in-hand, .card[data-testid="hand-back"]');
+  const moving = () => document.getAnimations()
+    .filter((a) => a.playState === 'running' && a.effect && inHand(a.effect.target)).length;
+  new MutationObserver(() => {
+    if (panel.hidden || !panel.dataset.kind) return;
+    window.__panelOpened.push({kind: panel.dataset.kind, moving: moving()});
+  }).observe(panel, {attributes: true, childList: true});
+}"""
+
+
+def test_trump_and_bid_panels_open_only_when_the_hand_has_landed(page: Any, base_url: str) -> None:
+    """At the normal pace the cards fly in one after another: the trump panel, and after the trump
+    the bid panel (while the other six cards fly in), open only once every card has landed."""
+    s = sweep(page, base_url)
+    s.open(entries_for("trump"), pace="normal")
+    page.evaluate(WATCH_PANEL_JS)
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("trump-S")).to_be_visible()
+    page.get_by_test_id("trump-S").click()
+    expect(page.get_by_test_id("bid-submit")).to_be_visible()
+    opened = page.evaluate("() => window.__panelOpened")
+    kinds = [o["kind"] for o in opened]
+    assert "trump" in kinds and "bid" in kinds, opened
+    assert all(o["moving"] == 0 for o in opened), opened
+    expect(page.locator("#table")).to_have_attribute("data-await", "human")
+
+
+def entries_for(name: str) -> dict[str, str]:
+    return sweep_states.save_entries(sweep_states.find(name))
+
+
+# ---- 6: bots' bids as bubbles at their seats ------------------------------------------------------
+
+def test_each_bots_bid_stays_as_a_bubble_at_its_seat_until_the_first_card(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url)
+    s.continue_at("bid", pace="normal")   # the three bots have bid; now me (a bot leads after)
+    v = s.view()
+    for seat in (1, 2, 3):
+        bubble = page.get_by_test_id(f"bid-bubble-{seat}")
+        expect(bubble).to_be_visible()
+        expect(bubble).to_have_attribute("data-bid", str(v["bids"][seat]))
+        expect(bubble).to_have_text("Пас" if v["bids"][seat] == 0 else f"Заказ {v['bids'][seat]}")
+    s.shot("bid-bubbles")
+    assert not s.problems, s.problems   # no bubble covers a seat, a fan or the panel
+    # my bid ends the bidding: the bubbles stay until the deal's first card is played
+    n = next(k for k in range(v["cards"] + 1) if k != v["forbidden_bid"])
+    before = page.locator("#table").get_attribute("data-actions")
+    page.keyboard.press(str(n))
+    page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=before)
+    state = page.evaluate("""() => ({phase: window.jokerUI.state().view.phase,
+      trick: window.jokerUI.state().view.trick.length,
+      bubbles: document.querySelectorAll('.bid-bubble').length})""")
+    assert state == {"phase": "play", "trick": 0, "bubbles": 3}, state   # Nino thinks about his lead
+    page.wait_for_function("() => { const v = window.jokerUI.state().view;"
+                           " return v.trick.length + v.tricks.length > 0; }")
+    expect(page.locator(".bid-bubble")).to_have_count(0)
+    for seat in (1, 2, 3):  # the badges keep every bid through the deal
+        expect(page.get_by_test_id(f"badge-{seat}")).to_contain_text(f"/{v['bids'][seat]}")

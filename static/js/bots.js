@@ -19,7 +19,7 @@ const free = () => S.screen === "table" && !S.dialog && !S.paused;
 function botsMayMove() {
   const v = S.view;
   return S.screen === "table" && v && v.phase !== "over" && v.to_act !== 0 && v.to_act !== null
-    && !S.paused && !S.dialog && !S.busy && S.stuck !== here() && tabs.inSync();
+    && !S.paused && !S.dialog && !S.busy && !S.dealing && S.stuck !== here() && tabs.inSync();
 }
 
 async function pump() {

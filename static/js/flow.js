@@ -140,7 +140,7 @@ export function tryCard(card) {
   const v = S.view;
   if (!v || S.screen !== "table" || S.dialog) return;
   for (const el of $$(".card.shake")) el.classList.remove("shake");
-  if (S.busy || S.acting) return;
+  if (S.busy || S.dealing || S.acting) return;
   if (S.paused) { refuse("paused", {}, card); return; }
   if (v.phase !== "play" && v.legal.length) return;
   if (isJoker(card) && v.legal.some((a) => cardOfPlay(a) === card)) {
@@ -154,7 +154,7 @@ export function tryCard(card) {
 
 export async function humanAct(action) {
   const v = S.view;
-  if (!v || S.busy || S.paused || S.acting) return;
+  if (!v || S.busy || S.dealing || S.paused || S.acting) return;
   if (!tabs.inSync()) return;  // another tab plays this game now: its banner says so
   S.acting = true;
   let res;

@@ -58,7 +58,7 @@ function onKey(e) {
   }
   if (S.screen !== "table") return;
   const v = S.view;
-  if (!v || S.dialog || S.busy || v.to_act !== 0) return;
+  if (!v || S.dialog || S.busy || S.dealing || v.to_act !== 0) return;
   const onControl = e.target instanceof Element && e.target.closest("button, input, select, textarea, a, summary");
   if (v.phase === "bid" && /^[0-9]$/.test(e.key)) {
     bidKey(Number(e.key));

@@ -48,7 +48,9 @@ export function renderSeats(v) {
       (v.dealer === s ? html`<span class="dealer" data-testid="dealer" title="${t("dealer.title")}">${t("dealer.badge")}</span>` : "") +
       html`</div><div class="name">${name}</div>` +
       html`<div class="score" data-testid="score-${s}" data-value="${score}" title="${t("a11y.score")}">${num(score)}</div>` +
-      html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>`);
+      html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>` +
+      (s > 0 && bid !== null && bid !== undefined && bidsSaid(v)
+        ? html`<div class="bid-bubble" data-testid="bid-bubble-${s}" data-seat="${s}" data-bid="${bid}">${bid === 0 ? t("bid.said_pass") : t("bid.said", { bid })}</div>` : ""));
     if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
     let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
     if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
@@ -64,11 +66,11 @@ export function renderSeats(v) {
       fan.setAttribute("aria-label", t("a11y.cards_left", { n: count }));
     }
   }
-  // fans sit beside the side seats / under the top seat
-  const f2 = $('.fan[data-fan="2"]'), s2 = $('.seat[data-seat="2"]');
-  f2.style.top = (s2.offsetTop + s2.offsetHeight - 4) + "px";
-  for (const s of [1, 3]) {
-    const seat = $(`.seat[data-seat="${s}"]`);
-    $(`.fan[data-fan="${s}"]`).style.top = (seat.offsetTop + seat.offsetHeight + 4) + "px";
-  }
+  // (the fans sit under their seats: the stylesheet places them from the layout, layout.js)
+}
+
+// Each bot's bid, said aloud: a bubble at its seat from the bid until the deal's first card is
+// played, so every bid can be read however quickly the bots bid; the badges keep them after.
+function bidsSaid(v) {
+  return v.phase === "bid" || (v.phase === "play" && !(v.tricks || []).length && !(v.trick || []).length);
 }

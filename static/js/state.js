@@ -23,6 +23,7 @@ export const S = {
   shown: null,           // what the table shows (lags behind view while a trick is collected)
   actions: 0,            // actions applied since the page loaded (#table[data-actions])
   busy: false,           // an animation is under way: no input, no bot move
+  dealing: false,        // cards are still flying into my hand: no panel, no input, no bot move
   acting: false,         // my action is on its way to the engine
   paused: false,         // paused from the menu: bots wait
   pumping: false,        // the bot loop runs (bots.js)

@@ -6,7 +6,7 @@ import { Board } from "./render.js";
 import { cardLabel, cardOfPlay, sortHand } from "./cards.js";
 import { $ } from "./dom.js";
 import { S, emit } from "./state.js";
-import { pace } from "./settings.js";
+import { pace, moveMs } from "./settings.js";
 import { renderStatus, saidText } from "./status.js";
 import { renderPlates, renderSeats } from "./seats.js";
 import { renderPanel } from "./panels.js";
@@ -36,12 +36,32 @@ export function setAttrs() {
   if (v && S.screen === "table") {
     if (S.dialog === "summary") wait = "next";
     else if (S.dialog === "results") wait = "results";
-    else if (!S.busy && !S.paused && !S.dialog && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
+    else if (!S.busy && !S.dealing && !S.paused && !S.dialog && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
   }
   tbl.dataset.await = wait;
   tbl.dataset.held = S.held ? "1" : "0";
   if (wait === "bot") emit("bots");
   emit("attrs");
+}
+
+// Cards dealt into my hand fly in one after another: until the last has landed the table deals
+// (S.dealing: no panel, no input, no bot move), so nobody bids or names trump on a half-seen hand.
+// Landed means their transitions have finished (the Web Animations API says when).
+let dealToken = 0;
+function freshInHand(items) {
+  return items.filter((it) => (it.cls["in-hand"] || it.cls["chooser-hidden"]) && !board.node(it.key)).map((it) => it.key);
+}
+function dealing(keys) {
+  if (!keys.length || moveMs() <= 0) return;
+  const flights = keys.flatMap((k) => board.node(k)?.getAnimations() || []);
+  if (!flights.length) return;
+  const token = ++dealToken;
+  S.dealing = true;
+  Promise.allSettled(flights.map((a) => a.finished)).then(() => {
+    if (token !== dealToken) return;  // a newer deal is still flying in
+    S.dealing = false;
+    render();
+  });
 }
 
 // My hand in the order shown: sorted afresh for a new deal or trump, else as the player left it.
@@ -63,7 +83,7 @@ function handCards(v) {
 // The cards of my hand the engine lists as playable now.
 export function legalCards(v) {
   const out = new Set();
-  if (v.phase !== "play" || v.to_act !== 0 || S.busy) return out;
+  if (v.phase !== "play" || v.to_act !== 0 || S.busy || S.dealing) return out;
   for (const a of v.legal || []) out.add(cardOfPlay(a));
   return out;
 }
@@ -133,7 +153,9 @@ export function render() {
     items.push({ key: "ind:" + ind, card: ind, x: pos.x, y: pos.y, rot: pos.rot, scale: pos.scale ?? 0.62, z: 20,
                  cls: { "trump-card": true }, data: { testid: "trump-card" } });
   }
+  const fresh = freshInHand(items);
   board.sync(items, exit);
+  dealing(fresh);
   for (const el of $("#cards").querySelectorAll(".card.shake")) {  // a refusal gone: its shake too
     if (!S.refusal || S.refusal.card !== el.dataset.key) el.classList.remove("shake");
   }
