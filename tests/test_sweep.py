@@ -226,7 +226,7 @@ def test_every_card_in_a_full_hand_shows_a_large_rank_and_suit(page: Any, base_u
     joker's star) 0.3."""
     w, h = SIZES[size]
     page.set_viewport_size({"width": w, "height": h})
-    s = Sweep(page, base_url, size, "ru")
+    s = Sweep(page, base_url, size, "ru", folder="cards")
     s.continue_at("bid")
     cards = page.evaluate(INDEX_JS)
     assert len(cards) == 9
