@@ -1,6 +1,7 @@
 // The questions asked before a game is left: "New game?" from the menu (YES leaves the table; the
 // game stays saved for CONTINUE), and on the first screen, PLAY with a saved game asks "Leave the
-// game at deal N?" before a new game replaces the save (unless the menu has just asked).
+// game at deal N?" before a new game (or the daily deal) replaces the save (unless the menu has
+// just asked).
 import { t } from "./i18n.js";
 import { html } from "./html.js";
 import { S } from "./state.js";
@@ -24,10 +25,13 @@ function openLeave() {
     { label: t("menu.new") });
 }
 
-// PLAY on the first screen: a saved game is never replaced without the player's word.
-export function askBeforePlay() {
+// PLAY (or the daily deal) on the first screen: a saved game is never replaced without the
+// player's word. start: what begins the new game once the answer is YES.
+let pending = startNew;
+export function askBeforePlay(start = startNew) {
+  pending = start;
   if (readSave() && !S.leaveAsked) openLeave();
-  else startNew();
+  else start();
 }
 
 defineDialog("confirm", { open: openConfirm, modal: true });
@@ -39,5 +43,5 @@ onButton("confirm", (answer) => {
 });
 onButton("leave", (answer) => {
   closeDialog();
-  if (answer === "yes") startNew();
+  if (answer === "yes") pending();
 });

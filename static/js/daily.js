@@ -15,6 +15,7 @@ import { waitForEngine, enterTable } from "./flow.js";
 import { resetCoached } from "./coached.js";
 import { storedReplays } from "./replays.js";
 import { onButton } from "./dialogs.js";
+import { askBeforePlay } from "./confirm.js";
 
 const CUR = store.key("daily.current");
 const DAYS = store.key("daily");
@@ -42,6 +43,7 @@ export function clearDaily() { store.remove(CUR); }
 
 export async function startDaily() {
   if (S.starting) return;
+  S.leaveAsked = false;
   readSettingsForm();
   storeSettings();
   await waitForEngine();
@@ -95,6 +97,6 @@ export function bindDaily() {
   const label = () => { b.querySelector("span").textContent = t("coach.daily_button"); };
   label();
   tools.appendChild(b);
-  b.addEventListener("click", startDaily);
+  b.addEventListener("click", () => askBeforePlay(startDaily));  // a saved game is left only when the player says so
   return label;
 }

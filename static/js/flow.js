@@ -58,6 +58,8 @@ export async function playAgain() {
   if (URL_SEED !== null) opts.seed = URL_SEED;
   const res = await engine.newGame(opts);
   if (!res.ok) { leaveTable(); showNotice("loading.failed"); console.warn(res.error); return; }
+  resetCoached();
+  clearDaily();  // a game like the last one, not the daily deal again
   enterTable(res);
 }
 
