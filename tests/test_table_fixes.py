@@ -393,3 +393,27 @@ def test_each_bots_bid_stays_as_a_bubble_at_its_seat_until_the_first_card(page: 
     expect(page.locator(".bid-bubble")).to_have_count(0)
     for seat in (1, 2, 3):  # the badges keep every bid through the deal
         expect(page.get_by_test_id(f"badge-{seat}")).to_contain_text(f"/{v['bids'][seat]}")
+
+
+# ---- 8: plurals on the statistics tiles ---------------------------------------------------------
+
+def _counts_doc() -> str:
+    """21 games (2 wins, 5 khishti, 1 premium): the forms for 21, 2, 5 and 1 in Russian."""
+    group = {"games": 21, "wins": 2, "places": [2, 9, 5, 5], "total_score": 2100, "best_score": 900,
+             "bids": 336, "bids_made": 100, "khishti": 5, "premiums": 1, "recent": [100] * 21,
+             "recent_places": [2] * 21}
+    return json.dumps({"version": 1, "groups": {"medium/full": group}})
+
+
+def test_statistics_tiles_count_in_the_right_plural_form(page: Any, base_url: str) -> None:
+    want = {"ru": ["21 партия", "2 победы", "5 хиштов", "1 премия"],
+            "en": ["21 games", "2 wins", "5 khishti", "1 premium"],
+            "ka": ["21 პარტია", "2 მოგება", "5 ხიშტი", "1 პრემია"]}
+    for lang, texts in want.items():
+        s = sweep(page, base_url, lang)
+        s.open({sweep_states.key("stats"): _counts_doc()})
+        page.wait_for_selector("html[data-storage=checked]", state="attached")
+        page.get_by_test_id("settings-stats").click()
+        for tile, text in zip(("games", "wins", "khishti", "premiums"), texts, strict=True):
+            got = " ".join(page.get_by_test_id(f"stat-{tile}").locator("b, span").all_inner_texts())
+            assert got == text, (lang, tile, got)
