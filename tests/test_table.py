@@ -226,7 +226,8 @@ def test_whole_nines_game(page: Any, base_url: str) -> None:
     made = sum(1 for d in v["deals"] if d["bids"][0] == d["taken"][0])
     expect(page.get_by_test_id("results-bids")).to_have_attribute("data-made", str(made))
     for s in range(4):
-        expect(page.get_by_test_id(f"results-row-{s}")).to_contain_text(str(v["scores"][s]).replace("-", "\u2212"))
+        score = str(v["scores"][s]).replace("-", "\u2212")
+        expect(page.get_by_test_id(f"results-row-{s}")).to_contain_text(score)
     page.screenshot(path=str(SHOTS / "phone_results.png"))
     assert tour.deal_tables == 16
     wanted = {"trump", "forbidden", "keys", "illegal", "joker_lead", "joker_follow", "pulka_end"}
@@ -235,7 +236,8 @@ def test_whole_nines_game(page: Any, base_url: str) -> None:
     page.get_by_test_id("results-sheet").click()
     expect(page.locator('[data-testid="sheet-deal"]')).to_have_count(16)
     page.get_by_test_id("sheet-back").click()
-    assert page.evaluate("() => localStorage.getItem('joker[/].save')") is None  # a finished game leaves no save
+    # a finished game leaves no save
+    assert page.evaluate("() => localStorage.getItem('joker[/].save')") is None
     page.get_by_test_id("results-again").click()  # a new game with the same settings
     expect(page.locator("#table")).to_have_attribute("data-deal", "1")
     assert view(page)["mode"] == "nines" and not view(page)["deals"]
