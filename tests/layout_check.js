@@ -130,6 +130,18 @@
       if (tb.left < r.left + pad || tb.right > r.right - pad) bad.push(`the text of ${el.dataset.testid || el.textContent.trim()} ${fmt(tb)} touches the edges of ${fmt(r)}`);
     }
   }
+  // The panel's buttons hold their words (a word running past its button's edge, or the panel's).
+  const panelBox = box(document.querySelector("#panel"));
+  for (const el of document.querySelectorAll("#panel button")) {
+    const r = box(el), tb = textBox(el);
+    if (!r || !tb) continue;
+    for (const outer of [r, panelBox]) {
+      if (outer && (tb.left < outer.left - 1 || tb.right > outer.right + 1)) {
+        bad.push(`the text of ${el.dataset.testid || el.textContent.trim()} ${fmt(tb)} runs past ${fmt(outer)}`);
+        break;
+      }
+    }
+  }
   // Text cut short with an ellipsis (a label that does not fit its button or plate).
   for (const el of document.querySelectorAll("button, button *, .plate, .plate *, .seat *, .seg label, .seg label *")) {
     if (!box(el) || getComputedStyle(el).textOverflow !== "ellipsis") continue;
