@@ -82,6 +82,15 @@ def try_move(page: Any, v: dict[str, Any]) -> None:
                 suit.first.click()
 
 
+def try_stale_move(page: Any) -> None:
+    """A move in a tab that no longer writes the game: its felt is inert, so a tap where my first
+    card lies and a key press reach no card and no panel; they only bring the banner back."""
+    box = page.locator(".card.in-hand").first.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+    page.keyboard.press("1")
+
+
 def continue_game(page: Any) -> None:
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
     page.get_by_test_id("continue").click()
@@ -198,7 +207,7 @@ def test_two_tabs_one_writer_nothing_lost(context: Any, base_url: str) -> None:
     expect(a.get_by_test_id("tabs-banner")).to_have_count(0)
     stale = view(a)
     assert stale["to_act"] == 0
-    try_move(a, stale)
+    try_stale_move(a)
     banner = a.get_by_test_id("tabs-banner")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("another tab")
@@ -224,9 +233,54 @@ def test_two_tabs_one_writer_nothing_lost(context: Any, base_url: str) -> None:
     assert len(third) > len(second) and third[: len(second)] == second
 
     # now the second tab is the stale one
-    try_move(b, view(b))
+    try_stale_move(b)
     expect(b.get_by_test_id("tabs-banner")).to_be_visible()
     assert stored_actions(b) == third
+
+
+def test_a_tab_that_does_not_write_the_game_shows_it_dimmed_and_inert(context: Any, base_url: str) -> None:
+    """The follower does not pretend it is my turn: no "Your turn", no playable card, no panel,
+    the felt dimmed and inert, until PLAY HERE makes it the writer again."""
+    a = context.new_page()
+    a.set_viewport_size(PHONE)
+    open_app(a, base_url, "&lang=en")
+    play_button(a)
+    next_human_turn(a)
+    status, table = a.get_by_test_id("status"), a.locator("#table")
+    live = "() => !!document.querySelector('.card.in-hand[data-legal=\"1\"], #panel:not([hidden])')"
+    assert a.evaluate(live)
+    expect(status).to_have_class(re.compile(r"\byou\b"))
+    b = context.new_page()
+    open_app(b, base_url, "&lang=en")
+    continue_game(b)
+    next_human_turn(b)
+    expect(a.locator("html")).to_have_attribute("data-tab", "follower")
+    expect(table).to_have_attribute("data-elsewhere", "1")
+    expect(table).to_have_attribute("data-await", "")
+    expect(status).to_have_text("This game is being played in another tab")
+    expect(status).not_to_have_class(re.compile(r"\byou\b"))
+    assert not a.evaluate(live)
+    assert a.evaluate("() => document.querySelector('#felt').inert")
+    assert float(a.evaluate("() => getComputedStyle(document.querySelector('#felt')).opacity")) < 0.6
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a.screenshot(path=str(SHOTS / "phone_tabs_follower.png"))
+    a.set_viewport_size(DESKTOP)
+    a.screenshot(path=str(SHOTS / "desktop_tabs_follower.png"))
+    # the banner closed, a tap on the felt brings it back; nothing is played
+    saved = get(a, key("save"))
+    a.get_by_test_id("tabs-banner").get_by_test_id("toast-close").click()
+    expect(a.get_by_test_id("tabs-banner")).to_have_count(0)
+    try_stale_move(a)
+    expect(a.get_by_test_id("tabs-banner")).to_be_visible()
+    assert get(a, key("save")) == saved
+    # PLAY HERE: my turn again, live
+    a.get_by_test_id("tabs-take-over").click()
+    expect(table).to_have_attribute("data-elsewhere", "0")
+    next_human_turn(a)
+    expect(status).to_have_class(re.compile(r"\byou\b"))
+    assert a.evaluate(live)
+    assert not a.evaluate("() => document.querySelector('#felt').inert")
+    expect(b.locator("#table")).to_have_attribute("data-elsewhere", "1")
 
 
 def test_new_game_in_another_tab_makes_this_one_a_follower(context: Any, base_url: str) -> None:
@@ -249,7 +303,7 @@ def test_new_game_in_another_tab_makes_this_one_a_follower(context: Any, base_ur
     a.set_viewport_size(PHONE)
     SHOTS.mkdir(parents=True, exist_ok=True)
     a.screenshot(path=str(SHOTS / "phone_tabs_banner_ka.png"))
-    try_move(a, view(a))
+    try_stale_move(a)
     assert get(a, key("save")) == fresh
     # taking over continues the game the other tab started
     a.get_by_test_id("tabs-take-over").click()
@@ -280,7 +334,7 @@ def test_a_finished_game_is_counted_once(context: Any, base_url: str) -> None:
     assert get(b, key("save")) is None
 
     # the stale tab plays the same last card: refused, the game is not finished twice
-    try_move(a, view(a))
+    try_stale_move(a)
     expect(a.get_by_test_id("tabs-banner")).to_be_visible()
     assert get(a, key("save")) is None
     assert games_recorded(a) == 1

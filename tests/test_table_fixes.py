@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import sweep_states
 from playwright.sync_api import expect
 from test_sweep import SIZES, Sweep
 
+from tools.build.i18n import parse_po
+
 PHONE = SIZES["phone-390x844"]
+LOCALE = Path(__file__).resolve().parent.parent / "static" / "locale"
 
 
 def sweep(page: Any, base_url: str, lang: str = "ru", size: str = "phone-390x844") -> Sweep:
@@ -417,3 +421,80 @@ def test_statistics_tiles_count_in_the_right_plural_form(page: Any, base_url: st
         for tile, text in zip(("games", "wins", "khishti", "premiums"), texts, strict=True):
             got = " ".join(page.get_by_test_id(f"stat-{tile}").locator("b, span").all_inner_texts())
             assert got == text, (lang, tile, got)
+
+
+# ---- follow-up: a language switch redraws the cards' rank letters -------------------------------
+
+def test_a_language_switch_at_the_table_redraws_the_cards_rank_letters(page: Any, base_url: str) -> None:
+    ranks = {lang: {e.ctxt[5:]: e.msgstr[0] for e in parse_po(
+        (LOCALE / f"{lang}.po").read_text(encoding="utf-8"), f"{lang}.po") if e.ctxt.startswith("rank.")}
+        for lang in ("ru", "ka")}
+    shown = """() => Object.fromEntries([...document.querySelectorAll('.card.faceup[data-card]')]
+      .filter((c) => c.dataset.card[0] !== 'X')
+      .map((c) => [c.dataset.card, c.querySelector('.idx.tl b').textContent]))"""
+    s = sweep(page, base_url, "ru")
+    s.continue_at("play")
+    before = page.evaluate(shown)
+    assert any(ranks["ru"][c[0]] != ranks["ka"][c[0]] for c in before), before  # a court card or an ace
+    assert before == {c: ranks["ru"][c[0]] for c in before}
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("menu-lang-ka").click()
+    s.close_dialog()
+    after = page.evaluate(shown)
+    assert after.keys() == before.keys()
+    assert after == {c: ranks["ka"][c[0]] for c in after}, after
+
+
+# ---- follow-up: the deal review opens from the score sheet --------------------------------------
+
+def test_a_finished_deals_number_on_the_score_sheet_opens_its_review(page: Any, base_url: str) -> None:
+    s = sweep(page, base_url, "en")
+    s.continue_at("play")   # the second deal or later: at least one finished deal
+    finished = len(s.view()["deals"])
+    assert finished >= 1
+    page.get_by_test_id("sheet-button").click()
+    expect(page.locator("#overlay")).to_have_attribute("data-dialog", "sheet")
+    expect(page.locator("[data-testid^=sheet-review-]")).to_have_count(finished)
+    expect(page.get_by_test_id("sheet-table")).not_to_contain_text("Review")  # a number, nothing more
+    page.get_by_test_id("sheet-review-1").click()
+    expect(page.locator("#overlay")).to_have_attribute("data-dialog", "review")
+    expect(page.locator("#dialog h2")).to_have_text("Review · deal 1")
+    expect(page.get_by_test_id("review-step")).to_be_visible(timeout=60_000)  # the deal's tricks
+    for seat in range(4):
+        expect(page.get_by_test_id(f"review-hand-{seat}")).to_be_visible()
+    s.close_dialog()
+
+
+# ---- follow-up: the top bar owns its layout in one place ----------------------------------------
+
+def test_only_table_css_lays_out_the_top_bar() -> None:
+    """The bar's columns and every button's place in them live in table.css; the coach's hint
+    button (added by hint.js) has its place there too, so no other sheet re-declares the grid."""
+    css = LOCALE.parent / "css"
+    for sheet in sorted(css.glob("*.css")):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(encoding="utf-8"), flags=re.S)
+        rules = re.findall(r"([^{}]*\.topbar[^{}]*)\{([^}]*)\}", text)
+        layout = [sel.strip() for sel, body in rules if re.search(r"grid-(template|column|row)", body)]
+        if sheet.name == "table.css":
+            assert any("#hint-button" in sel for sel in layout), layout
+        else:
+            assert not layout, (sheet.name, layout)
+
+
+# ---- 10: the menu's speed and language rows have visible names ----------------------------------
+
+def test_the_menus_speed_and_language_rows_are_labelled(page: Any, base_url: str) -> None:
+    labels = {"ru": ("Скорость", "Язык"), "en": ("Speed", "Language"), "ka": ("სიჩქარე", "ენა")}
+    for lang, names in labels.items():
+        s = sweep(page, base_url, lang)
+        s.continue_at("bid")
+        page.get_by_test_id("menu-button").click()
+        for row, name, first in (("speed", names[0], "menu-speed-slow"), ("lang", names[1], "menu-lang-ka")):
+            label = page.get_by_test_id(f"menu-{row}-label")
+            expect(label).to_be_visible()
+            expect(label).to_have_text(name)
+            expect(page.get_by_role("group", name=name)).to_be_visible()
+            lb, bb = label.bounding_box(), page.get_by_test_id(first).bounding_box()
+            assert lb and bb and lb["y"] + lb["height"] <= bb["y"] + 1, (lang, row, lb, bb)  # above its row
+        s.shot("menu")
+        assert not s.problems, s.problems

@@ -56,7 +56,7 @@ export function topChoices(cands, k = 3) {
 
 function canAsk() {
   const v = S.view;
-  return S.screen === "table" && v && v.phase !== "over" && v.to_act === 0 && !S.busy && !S.paused && !S.dialog;
+  return S.screen === "table" && v && v.phase !== "over" && v.to_act === 0 && !S.busy && !S.paused && !S.dialog && !S.elsewhere;
 }
 
 export async function askHint() {

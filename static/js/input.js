@@ -6,6 +6,7 @@ import { S } from "./state.js";
 import { board, render, legalCards } from "./table.js";
 import { escapeDialog } from "./dialogs.js";
 import { tryCard, humanAct, refuse } from "./flow.js";
+import * as tabs from "./tabs.js";
 
 function bindPanel() {
   $("#panel").addEventListener("click", (e) => {
@@ -57,6 +58,7 @@ function onKey(e) {
     return;
   }
   if (S.screen !== "table") return;
+  if (S.elsewhere) { tabs.inSync(); return; }  // another tab plays this game: its banner says so again
   const v = S.view;
   if (!v || S.dialog || S.busy || S.dealing || v.to_act !== 0) return;
   const onControl = e.target instanceof Element && e.target.closest("button, input, select, textarea, a, summary");
@@ -86,5 +88,9 @@ function onKey(e) {
 export function bindInput() {
   bindPanel();
   document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
+  // The felt of a tab another tab plays in is inert: a tap on it brings the banner (PLAY HERE) back.
+  $("#table").addEventListener("pointerdown", (e) => {
+    if (S.elsewhere && !(e.target instanceof Element && e.target.closest(".topbar"))) tabs.inSync();
+  });
   document.addEventListener("keydown", onKey);
 }

@@ -67,7 +67,7 @@ function jokerPanel(v) {
 export function renderPanel(v) {
   const panel = $("#panel");
   let sig = "", markup = "", kind = "";
-  const mine = v && S.screen === "table" && v.to_act === 0 && !S.busy && !S.dealing && !S.paused && !S.dialog;
+  const mine = v && S.screen === "table" && v.to_act === 0 && !S.busy && !S.dealing && !S.paused && !S.dialog && !S.elsewhere;
   if (mine && v.phase === "trump") {
     kind = "trump";
     sig = `trump|${getLang()}`;

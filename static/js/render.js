@@ -123,6 +123,10 @@ export class Board {
 
   node(key) { return this.nodes.get(key)?.el || null; }
 
+  // The faces carry words of the language (a rank's letter: К, J, მ): after a switch every card on
+  // the table is drawn again at its next sync, in place, without moving.
+  redrawFaces() { for (const n of this.nodes.values()) n.face = null; }
+
   clear() {
     for (const n of this.nodes.values()) n.el.remove();
     this.nodes.clear();

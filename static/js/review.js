@@ -2,7 +2,8 @@
 // each of my decisions (the bid, the trump when I named it, every card) marked with the points it
 // lost against the best choice of Insane's search, judged from what I could see at the time.
 // The analysis runs in the bot worker one decision per call, with a progress bar and CANCEL;
-// closing the window cancels too. Opened from the deal table (REVIEW) and from the menu.
+// closing the window cancels too. Opened from the deal table (REVIEW), from the menu, and from a
+// finished deal's number on the score sheet (sheet.js).
 import { t, onLangChange } from "./i18n.js";
 import { cardLabel, isJoker, SUIT_SYMBOL, RED } from "./cards.js";
 import * as engine from "./engine.js";

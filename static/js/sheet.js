@@ -1,7 +1,8 @@
 // The score sheet, as on paper: every finished deal with each player's bid and points (exact bids
 // marked, struck deals crossed out); after each pulka its own lines (the deals' sum, premium,
 // struck deal, the pulka's total) and the score after it; the bids of the deal in progress; and at
-// the foot, in bold, the game's total (the score so far while the game goes on).
+// the foot, in bold, the game's total (the score so far while the game goes on). A finished deal's
+// number opens its review.
 import { t } from "./i18n.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { $ } from "./dom.js";
@@ -46,7 +47,9 @@ function sheetRows(v) {
   deals.forEach((d, i) => {
     if (lastPulka !== null && d.pulka !== lastPulka) closePulka();
     lastPulka = d.pulka;
-    rows.push(html`<tr data-testid="sheet-deal"><td>${d.no}</td><td>${d.cards}</td><td>${trumpCell(d.trump)}</td>${SEATS.map((s) => {
+    // The deal's number opens its review (review.js), as REVIEW on the deal table does.
+    const review = html`<button type="button" class="sheet-review" data-review-deal="${d.no}" data-testid="sheet-review-${d.no}" aria-label="${t("coach.review_title", { no: d.no })}">${d.no}</button>`;
+    rows.push(html`<tr data-testid="sheet-deal"><td>${review}</td><td>${d.cards}</td><td>${trumpCell(d.trump)}</td>${SEATS.map((s) => {
       const exact = d.bids[s] === d.taken[s];
       const struck = struckSet.has(i + ":" + s);
       return html`<td class="pts ${exact ? "exact" : ""} ${d.points[s] < 0 ? "neg" : ""} ${struck ? "struck" : ""}"><sup class="bid">${d.bids[s] === 0 ? "–" : d.bids[s]}</sup>${num(d.points[s])}</td>`;
@@ -70,7 +73,7 @@ export function openSheet() {
   const rows = sheetRows(v);
   const body = (v.deals || []).length || String(rows)
     ? html`<div class="sheet-wrap"><table class="sheet" data-testid="sheet-table">${head}<tbody>${rows}</tbody></table></div>` +
-      html`<p class="summary-note">${t("sheet.legend")}</p>`
+      html`<p class="summary-note">${t("sheet.legend")} ${(v.deals || []).length ? t("sheet.review_hint") : ""}</p>`
     : html`<p>${t("sheet.empty")}</p>`;
   const footer = back ? html`<footer><button type="button" class="btn" data-back-results="1" data-testid="sheet-back">${t("joker.back")}</button></footer>` : "";
   openDialog("sheet", html`<header><h2>${t("sheet.title")}</h2>${back ? "" : closeButton()}</header><div class="body">${raw(body)}</div>${footer}`,

@@ -26,6 +26,8 @@ export const S = {
   dealing: false,        // cards are still flying into my hand: no panel, no input, no bot move
   acting: false,         // my action is on its way to the engine
   paused: false,         // paused from the menu: bots wait
+  elsewhere: false,      // another tab writes this game (tabs.js): the table is shown dimmed and inert
+                         // (no turn, no playable card, no panel) until PLAY HERE
   pumping: false,        // the bot loop runs (bots.js)
   held: false,           // a bot's move came back while a window was open: shown when it closes
   stuck: null,           // "gen:actions" where a bot move failed: not retried until something changes

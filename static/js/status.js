@@ -27,6 +27,7 @@ export function saidText(play) {
 function statusFor() {
   const v = S.view;
   if (!v) return { text: "", cls: "" };
+  if (S.elsewhere) return { text: t("status.elsewhere"), cls: "elsewhere" };
   if (S.refusal) {
     const r = S.refusal;
     return { text: reasonText(r.reason, r.params), cls: "refused", reason: r.reason };

@@ -1,17 +1,19 @@
 // The table: what S.shown holds, drawn. My hand, the trick, the trump card and the seats are
 // placed by the keyed renderer (render.js); the top bar, the panel and the state attributes
 // (#table[data-*], which tests wait on) are refreshed with them. Redraws are batched per frame.
-import { t } from "./i18n.js";
+import { t, onLangChange } from "./i18n.js";
 import { Board } from "./render.js";
 import { cardLabel, cardOfPlay, sortHand } from "./cards.js";
 import { $ } from "./dom.js";
-import { S, emit } from "./state.js";
+import { S, emit, on } from "./state.js";
 import { pace, moveMs } from "./settings.js";
 import { renderStatus, saidText } from "./status.js";
 import { renderPlates, renderSeats } from "./seats.js";
 import { renderPanel } from "./panels.js";
 
 export const board = new Board($("#felt"), $("#cards"));
+on("tab", () => render());  // this tab became a follower of another (tabs.js), or writes again
+onLangChange(() => { board.redrawFaces(); render(); });  // the cards' rank letters are words too
 
 let frame = 0;
 export function requestRender() {
@@ -36,9 +38,10 @@ export function setAttrs() {
   if (v && S.screen === "table") {
     if (S.dialog === "summary") wait = "next";
     else if (S.dialog === "results") wait = "results";
-    else if (!S.busy && !S.dealing && !S.paused && !S.dialog && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
+    else if (!S.busy && !S.dealing && !S.paused && !S.dialog && !S.elsewhere && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
   }
   tbl.dataset.await = wait;
+  tbl.dataset.elsewhere = S.elsewhere ? "1" : "0";
   tbl.dataset.held = S.held ? "1" : "0";
   if (wait === "bot") emit("bots");
   emit("attrs");
@@ -83,7 +86,7 @@ function handCards(v) {
 // The cards of my hand the engine lists as playable now.
 export function legalCards(v) {
   const out = new Set();
-  if (v.phase !== "play" || v.to_act !== 0 || S.busy || S.dealing) return out;
+  if (v.phase !== "play" || v.to_act !== 0 || S.busy || S.dealing || S.elsewhere) return out;
   for (const a of v.legal || []) out.add(cardOfPlay(a));
   return out;
 }
@@ -91,6 +94,7 @@ export function legalCards(v) {
 export function render() {
   if (S.screen !== "table" || !S.shown) { setAttrs(); return; }
   const v = S.shown;
+  $("#felt").inert = S.elsewhere;  // another tab plays this game: nothing here to tap until PLAY HERE
   renderPlates(v);
   renderStatus();
   renderSeats(v);

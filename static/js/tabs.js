@@ -14,6 +14,7 @@
 // the same few milliseconds as a claim could in theory still race; a person cannot click that fast
 // in two tabs, and the bots of a follower tab stop at once.)
 import * as store from "./store.js";
+import { S, emit } from "./state.js";
 
 const SAVE = store.key("save");
 const WRITER = store.key("writer");
@@ -27,6 +28,11 @@ let hooks = {};
 function setState(s) {
   state = s;
   document.documentElement.dataset.tab = s;
+  const elsewhere = s === "follower";
+  if (S.elsewhere !== elsewhere) {
+    S.elsewhere = elsewhere;
+    emit("tab", s);  // the table redraws: dimmed and inert, or live again (table.js)
+  }
 }
 
 // hooks: lost() this tab is a follower now (show the banner); quiet() it is not (drop it);
