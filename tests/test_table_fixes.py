@@ -426,9 +426,11 @@ def test_statistics_tiles_count_in_the_right_plural_form(page: Any, base_url: st
 # ---- follow-up: a language switch redraws the cards' rank letters -------------------------------
 
 def test_a_language_switch_at_the_table_redraws_the_cards_rank_letters(page: Any, base_url: str) -> None:
-    ranks = {lang: {e.ctxt[5:]: e.msgstr[0] for e in parse_po(
-        (LOCALE / f"{lang}.po").read_text(encoding="utf-8"), f"{lang}.po") if e.ctxt.startswith("rank.")}
-        for lang in ("ru", "ka")}
+    def rank_letters(lang: str) -> dict[str, str]:
+        entries = parse_po((LOCALE / f"{lang}.po").read_text(encoding="utf-8"), f"{lang}.po")
+        return {e.ctxt[5:]: e.msgstr[0] for e in entries if e.ctxt and e.ctxt.startswith("rank.")}
+
+    ranks = {lang: rank_letters(lang) for lang in ("ru", "ka")}
     shown = """() => Object.fromEntries([...document.querySelectorAll('.card.faceup[data-card]')]
       .filter((c) => c.dataset.card[0] !== 'X')
       .map((c) => [c.dataset.card, c.querySelector('.idx.tl b').textContent]))"""
@@ -498,3 +500,43 @@ def test_the_menus_speed_and_language_rows_are_labelled(page: Any, base_url: str
             assert lb and bb and lb["y"] + lb["height"] <= bb["y"] + 1, (lang, row, lb, bb)  # above its row
         s.shot("menu")
         assert not s.problems, s.problems
+
+
+# ---- 7: a desktop uses its room -----------------------------------------------------------------
+
+MEASURE_JS = """() => {
+  const r = (el) => el.getBoundingClientRect();
+  const plates = [...document.querySelectorAll('.plate')].map(r);
+  const felt = r(document.querySelector('#felt'));
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector('#status'));
+  const st = range.getBoundingClientRect();
+  const card = document.querySelector('.card.in-hand');
+  return {
+    platesCx: (Math.min(...plates.map((p) => p.left)) + Math.max(...plates.map((p) => p.right))) / 2,
+    platesBottom: Math.max(...plates.map((p) => p.bottom)), statusCx: (st.left + st.right) / 2,
+    feltCx: (felt.left + felt.right) / 2, feltTop: felt.top, width: innerWidth,
+    plateFont: parseFloat(getComputedStyle(document.querySelector('.plate')).fontSize),
+    statusFont: parseFloat(getComputedStyle(document.querySelector('#status')).fontSize),
+    cardW: card.offsetWidth };
+}"""
+
+
+def test_desktop_plates_and_status_sit_over_the_table_and_everything_grows_with_the_window(
+        page: Any, base_url: str) -> None:
+    got = {}
+    for size in ("phone-390x844", "laptop-1440x900", "desktop-1920x1080"):
+        s = sweep(page, base_url, "ru", size)
+        s.continue_at("play")
+        m = got[size] = page.evaluate(MEASURE_JS)
+        if size.startswith("phone"):
+            continue
+        # the plates and the status line are centred over the felt, right above it
+        assert abs(m["platesCx"] - m["feltCx"]) < 0.05 * m["width"], (size, m)
+        assert abs(m["statusCx"] - m["feltCx"]) < 0.05 * m["width"], (size, m)
+        assert m["feltTop"] - m["platesBottom"] < 80, (size, m)
+    phone, laptop, desk = got["phone-390x844"], got["laptop-1440x900"], got["desktop-1920x1080"]
+    assert laptop["plateFont"] >= 16 and desk["plateFont"] >= 19, (laptop, desk)  # not 11-12 px
+    assert phone["plateFont"] < laptop["plateFont"] < desk["plateFont"]
+    assert phone["statusFont"] < laptop["statusFont"] < desk["statusFont"]
+    assert phone["cardW"] < laptop["cardW"] < desk["cardW"]
