@@ -65,7 +65,6 @@ export async function playAgain() {
 
 export async function continueSaved() {
   if (S.starting) return;
-  S.leaveAsked = false;
   await waitForEngine();
   const text = readSave();
   const res = text ? await engine.restore(text, { fast: paceName() === "instant" }) : { ok: false, reason: "save_corrupt" };
@@ -89,7 +88,7 @@ export function enterTable(res) {
   showScreen("table");
   Object.assign(S, { view: res.view, shown: res.view, level: res.level || S.settings.level, handOrder: [], handKey: "",
                      joker: null, refusal: null, paused: false, busy: false, returnTo: null, holdWinner: null,
-                     collectTo: null, intro: null });
+                     collectTo: null, intro: null, leaveAsked: false });  // a later PLAY asks again
   const v = res.view;
   const aces = v.aces || [];
   if (aces.length && v.deal_no === 1 && !(v.bids || []).some((b) => b !== null) && v.phase !== "play") {
