@@ -1,6 +1,6 @@
 """The coach's calls on the page's side: hints, reviews, replays, take-backs and the daily deal.
 
-:func:`publish` adds them to ``window.jokerPy`` next to :mod:`joker.web`'s calls (JSON text out).
+:func:`publish` adds them to the engine worker's calls next to :mod:`joker.web`'s (JSON text out).
 Everything that searches or walks a whole game is sent to the ``bot`` worker
 (:mod:`joker.coach_api`), so the page's thread only passes text along; a take-back and the daily
 deal's new game change the session's :class:`~joker.game.Game` and answer like ``act``.
@@ -109,7 +109,7 @@ class Coach:
 
 
 def publish(api: Any, session: Any, proxy: Callable[[Any], Any]) -> None:
-    """Add the coach's calls to ``api`` (``window.jokerPy``); ``proxy`` is PyScript's create_proxy."""
+    """Add the coach's calls to ``api`` (the engine worker's exports); ``proxy`` wraps each function."""
     c = Coach(session)
 
     def sync(fn: Callable[..., Answer]) -> Callable[..., str]:

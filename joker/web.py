@@ -1,12 +1,15 @@
-"""Browser glue on the page: owns the :class:`~joker.game.Game`, answers the table layer.
+"""Browser glue: owns the :class:`~joker.game.Game` and answers the table layer, in a worker.
 
-The table layer (``static/js/engine.js``) renders ``Game.view(0)`` and never decides a rule
-itself.  This module publishes ``window.jokerPy``: functions that take and return JSON text (so
-no proxies leak across the boundary), then sets ``<html data-python="ready">`` and fires a
-``joker:ready`` event.  docs/TABLE_UI.md has the contract, call by call.
+This module runs in the ``engine`` PyScript worker (``static/py/engine.py``), never on the page's
+thread: the page is drawn by JS and reaches these functions through ``static/js/engine.js`` (the
+worker's ``__export__``).  Every function takes and returns JSON text, so no proxies leak across
+the boundary; ``bot_move`` is asynchronous.  docs/TABLE_UI.md has the contract, call by call.
 
-Bot moves are computed in the ``bot`` PyScript worker (:mod:`joker.worker`) from the bot
-seat's own view, passed as JSON; only if the worker cannot start do they run here.
+Bot moves are searched in the ``search`` worker(s) (:mod:`joker.worker`) from the bot seat's own
+view, passed as JSON.  Workers cannot call each other, so the search is reached through the page
+(:class:`SearchRelay`: ``pyscript.sync.search`` is a JS function of ``engine.js``); only if no
+search worker answers do the bots search here, in this worker, still off the page's thread.
+localStorage is the page's: stored text comes in as arguments and goes back in answers.
 Only this module and :mod:`joker.worker` import ``js``/``pyscript``.
 """
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import types
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,6 +25,7 @@ from joker import pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
 from joker.game import Game, IllegalAction
 from joker.rules import PRESETS, Rules
+from joker.worker import loaded_modules
 
 # Search budget per level (ms of the worker's time per decision); the "fast" pace caps it.
 BUDGET_MS = {"easy": 60, "medium": 250, "hard": 400, "insane": 1000}
@@ -41,10 +46,11 @@ class Session:
         self.level = "medium"
         self.fast = False
         self.bot_seed = 0
-        self.worker: Any = None          # the PyScript worker proxy, once it answered
+        # The search worker(s), reached through the page (a SearchRelay) once connect() ran;
+        # the page waits for a search worker that is still starting before it answers.
+        self.worker: Any = None
         self.worker_failed = False
-        # Set once the worker answered or failed: until then a bot move waits for it rather than
-        # searching on the main thread (the table would freeze for the whole search).
+        # Kept for callers that wait for the worker to settle (the relay is there from the start).
         self.worker_settled: asyncio.Event | None = None
         self.local_bots: dict[int, Bot] = {}
 
@@ -119,12 +125,9 @@ class Session:
         assert self.game is not None
         self.bot_seed = self.game.seed
         self.local_bots = {}
-        if self.worker is not None:
-            # The worker keeps bots between moves; tell it a new game began.
-            try:
-                self.worker.reset()
-            except Exception:  # noqa: BLE001 - a stale worker only loses its bots' memory
-                pass
+        if self.worker is not None and not self.worker_failed:
+            # The search workers keep bots between moves; tell them a new game began.
+            self.worker.notify("reset")
 
     def why(self, action: str) -> Answer | None:
         """Why my ``action`` would be refused now, as the engine says it (whose turn it is
@@ -170,7 +173,7 @@ class Session:
                 action = await self.worker.act(json.dumps(view), self.level, self.bot_seed * 4 + seat,
                                                self.budget())
             except Exception as e:  # noqa: BLE001 - fall back to a local move, keep playing
-                print(f"joker.web: the bot worker failed ({e}); bots now play on the main thread")
+                print(f"joker.web: no search worker ({e}); bots now search in the engine worker")
                 self.worker_failed = True
                 action = None
         if self.game is not g:  # a new game began while the worker was thinking
@@ -289,36 +292,54 @@ API: dict[str, Callable[..., str] | Callable[[], Awaitable[str]]] = {
     "pad_open": _guard(api_pad_open),
     "pad_summaries": _guard(api_pad_summaries),
     "bot_move": api_bot_move,
+    "loaded_modules": loaded_modules,
 }
 
 
-async def _connect_worker() -> None:
-    from pyscript import document, workers  # type: ignore[import-not-found]
-    settled = SESSION.worker_settled = asyncio.Event()
-    try:
-        worker = await workers["bot"]
-        await worker.ping("main")
-        SESSION.worker = worker
-        document.documentElement.setAttribute("data-worker", "ready")
-    except Exception as e:  # noqa: BLE001
-        SESSION.worker_failed = True
-        print(f"joker.web: no bot worker ({e}); bots play on the main thread")
-        document.documentElement.setAttribute("data-worker", "failed")
-    finally:
-        settled.set()
+class SearchRelay:
+    """The search worker(s), as the page offers them to this worker.
+
+    ``call`` is ``pyscript.sync.search``: a JS function of ``static/js/engine.js`` that sends
+    ``(name, *args)`` to the search pool and resolves with the answer (it rejects when no search
+    worker starts).  ``relay.act(...)`` and any other name become such calls, awaited."""
+
+    def __init__(self, call: Callable[..., Any]) -> None:
+        self._call = call
+        self._pending: set[asyncio.Future[Any]] = set()
+
+    def __getattr__(self, name: str) -> Callable[..., Awaitable[Any]]:
+        if name.startswith("_"):
+            raise AttributeError(name)
+
+        async def method(*args: Any) -> Any:
+            return await self._call(name, *args)
+        return method
+
+    def notify(self, name: str, *args: Any) -> None:
+        """Call ``name`` without waiting for its answer (a failure is only logged)."""
+        async def send() -> None:
+            try:
+                await self._call(name, *args)
+            except Exception as e:  # noqa: BLE001 - a stale search worker only loses its bots' memory
+                print(f"joker.web: search worker call {name} failed: {e}")
+        task = asyncio.ensure_future(send())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
 
-async def main() -> None:
-    """Entry point of the page's main script: publish the API, then connect the worker."""
-    from pyscript import document, window
-    from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+def connect(search: Callable[..., Any]) -> None:
+    """Reach the search workers through ``search`` (the page's relay, see :class:`SearchRelay`)."""
+    SESSION.worker = SearchRelay(search)
+    SESSION.worker_failed = False
 
-    api = window.Object.new()
-    for name, fn in API.items():
-        setattr(api, name, create_proxy(fn))
+
+def serve() -> list[str]:
+    """Run in the engine worker's entry (static/py/engine.py): connect the search relay and return
+    the names to export; the caller puts :data:`API` into its globals and ``__export__``s them."""
+    from pyscript import sync  # type: ignore[import-not-found]
+    connect(lambda *args: sync.search(*args))  # looked up at each call: the page sets it once we run
     from joker import coach_web  # hints, reviews, replays, take-backs, the daily deal (issue 13)
-    coach_web.publish(api, SESSION, create_proxy)
-    window.jokerPy = api
-    document.documentElement.setAttribute("data-python", "ready")
-    window.dispatchEvent(window.CustomEvent.new("joker:ready"))
-    await _connect_worker()
+    calls = types.SimpleNamespace()
+    coach_web.publish(calls, SESSION, lambda fn: fn)
+    API.update(vars(calls))
+    return list(API)

@@ -1,14 +1,19 @@
-"""Entry of the ``bot`` PyScript worker: bot search off the page's thread.
+"""What a search worker runs (static/py/search.py): bot search off the page's thread and off the
+engine's worker.
 
-The page (:mod:`joker.web`) sends the bot seat's ``Game.view(seat)`` as JSON and gets back one
-action string.  Bots are kept per (seat, level, seed) between calls so that a bot with memory keeps
-it for the whole game; :func:`reset` forgets them when a new game starts.
+The engine worker (:mod:`joker.web`, through the page's relay) sends the bot seat's
+``Game.view(seat)`` as JSON and gets back one action string.  Bots are kept per (seat, level, seed)
+between calls so that a bot with memory keeps it for the whole game; :func:`reset` forgets them
+when a new game starts.
 """
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
+from joker import coach_api
 from joker.bots import Bot, make_bot
 
 _BOTS: dict[tuple[int, str, int], Bot] = {}
@@ -39,7 +44,25 @@ def reset() -> bool:
 
 
 def ping(sender: str = "") -> str:
-    return f"joker bot worker, Python {sys.version.split()[0]}, answering {sender}"
+    return f"joker search worker, Python {sys.version.split()[0]}, answering {sender}"
 
 
-__export__ = ["act", "reset", "ping"]
+def loaded_modules() -> str:
+    """The modules this interpreter has imported, as JSON ``{name: file or null}``: what the build's
+    trimmed stdlib must hold (tools/trace_stdlib.py gathers it from both workers after whole games)."""
+    out = {}
+    for name, module in sorted(sys.modules.items()):
+        spec = getattr(module, "__spec__", None)
+        origin = getattr(spec, "origin", None) if spec is not None else None
+        out[name] = origin if isinstance(origin, str) else None
+    return json.dumps(out)
+
+
+#: What a search worker offers the page (static/py/search.py exports every name).
+EXPORTS: dict[str, Callable[..., Any]] = {
+    "act": act, "reset": reset, "ping": ping, "loaded_modules": loaded_modules,
+    # the coach's analysis (issue 13), asked by joker.coach_web in the engine worker
+    "hint": coach_api.hint, "review_plan": coach_api.review_plan, "review_step": coach_api.review_step,
+    "replay_frames": coach_api.replay_frames,
+}
+__export__ = list(EXPORTS)

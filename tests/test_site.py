@@ -58,16 +58,24 @@ def test_index_uses_only_relative_local_paths(site_dir: Path) -> None:
         assert (site_dir / ref.split("?")[0].split("#")[0]).exists(), f"missing in dist: {ref}"
 
 
-def test_every_pyscript_config_uses_local_interpreter(site_dir: Path) -> None:
-    scripts = _index_refs(site_dir).py_scripts
-    assert scripts, "no <script type=py> in index.html"
-    assert any("worker" in s for s in scripts), "no PyScript worker declared"
-    for s in scripts:
-        assert s.get("config"), f"PyScript script without config would use a CDN: {s}"
-        config = tomllib.loads((site_dir / str(s["config"])).read_text(encoding="utf-8"))
-        assert config["interpreter"] in LOCAL_INTERPRETERS, s
-        for src in config.get("files", {}):
-            assert (site_dir / src).exists(), f"[files] source missing in dist: {src}"
+def test_every_python_worker_uses_local_interpreter(site_dir: Path) -> None:
+    """No <script type=py> on the page (Python runs in workers only); the workers js/pyworkers.js
+    starts get a local interpreter and a config whose files are all in dist/."""
+    assert not _index_refs(site_dir).py_scripts, "Python on the page's own thread"
+    starter = (site_dir / "js" / "pyworkers.js").read_text(encoding="utf-8")
+    interpreter = re.search(r'const INTERPRETER = new URL\("([^"]+)"', starter)
+    assert interpreter and "./" + interpreter.group(1).removeprefix("./") in LOCAL_INTERPRETERS
+    config_name = re.search(r'const CONFIG = "([^"]+)"', starter)
+    assert config_name
+    config = tomllib.loads((site_dir / config_name.group(1)).read_text(encoding="utf-8"))
+    assert config.get("interpreter", LOCAL_INTERPRETERS[1]) in LOCAL_INTERPRETERS
+    for src in config.get("files", {}):
+        assert (site_dir / src).exists(), f"[files] source missing in dist: {src}"
+    entries = re.findall(r'startPyWorker\("([^"]+)"', "".join(
+        (site_dir / "js" / name).read_text(encoding="utf-8") for name in ("engine.js", "search.js")))
+    assert sorted(entries) == ["./py/engine.py", "./py/search.py"]
+    for entry in entries:
+        assert (site_dir / entry).is_file()
 
 
 def test_runtime_is_self_hosted(site_dir: Path) -> None:

@@ -1,21 +1,28 @@
-// Every call into Python goes through here, and every one returns a Promise. Today the glue
-// (joker/web.py) runs on the page's own thread and publishes window.jokerPy (functions taking and
-// returning JSON text); the table layer does not care where it runs, so the engine can move into
-// a worker behind this same module. docs/TABLE_UI.md has the contract.
+// Every call into Python goes through here, and every one returns a Promise. The engine and the
+// glue (joker/web.py) run in the engine worker (py/engine.py, started here with PyScript's
+// PyWorker): the page's thread never runs Python. The worker's exported functions take and return
+// JSON text. localStorage stays here: stored text goes to the worker as arguments. Bot searches
+// run in the search worker(s) (search.js); the engine worker reaches them through the page.
+// docs/TABLE_UI.md has the contract.
+import { startPyWorker } from "./pyworkers.js";
+import * as search from "./search.js";
+
+const root = document.documentElement;
 let py = null;
-let resolveReady;
 
-// Resolves once Python runs and the joker package is imported.
-export const ready = new Promise((resolve) => { resolveReady = resolve; });
+// Resolves once the engine worker runs with the joker package imported.
+export const ready = startPyWorker("./py/engine.py").then((worker) => {
+  worker.search = (name, ...args) => search.call(name, ...args);
+  py = worker;
+  root.dataset.python = "ready";
+  window.dispatchEvent(new CustomEvent("joker:ready"));
+  search.start().catch(() => {});  // after the engine: on a 2-core phone they would compete
+}, (error) => {
+  root.dataset.python = "error";
+  console.warn("joker: the engine worker did not start", error);
+  return new Promise(() => {});  // never ready: PLAY keeps saying so (loading.js)
+});
 export const isReady = () => py !== null;
-
-function connect() {
-  if (py || !window.jokerPy) return;
-  py = window.jokerPy;
-  resolveReady();
-}
-window.addEventListener("joker:ready", connect);
-connect();
 
 async function call(name, ...args) {
   await ready;
@@ -57,3 +64,5 @@ export const replay = (game) => call("coach_replay", game);
 export const takeBack = () => call("take_back");
 // The daily deal: a new game from the date. -> {ok, view, save, level, day, seed}
 export const dailyNew = (day, opts) => call("daily_new", day, JSON.stringify(opts));
+// The modules the engine worker has imported, {name: file | null} (tools/trace_stdlib.py).
+export const loadedModules = () => call("loaded_modules");
