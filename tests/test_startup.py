@@ -34,7 +34,7 @@ def test_no_python_on_the_page_thread(page: Any, base_url: str) -> None:
                            timeout=READY_TIMEOUT_MS)
     realm = page.evaluate("""() => ({
         ...window.__realm,
-        globals: ["pyodide", "loadPyodide", "jokerPy", "_createPyodideModule", "__pyscript__"]
+        globals: ["pyodide", "loadPyodide", "_createPyodideModule", "__pyscript__"]
             .filter((k) => k in window),
         pyScripts: document.querySelectorAll("script[type=py], script[type=mpy], py-script").length,
         resources: performance.getEntriesByType("resource").map((e) => e.name)
@@ -71,3 +71,85 @@ def test_engine_answers_while_a_search_runs(page: Any, base_url: str) -> None:
         return order;
     }""")
     assert order == ["why", "act", "search"], order
+
+
+# Every element with text of its own: its colour against the background it is drawn on (background
+# colours composited up the tree; a gradient counts as each of its colours, the worst one decides),
+# WCAG's contrast ratio. Disabled controls are exempt, as in WCAG.
+CONTRAST = """
+() => {
+  const parse = (c) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(c);
+    if (!m) return null;
+    const p = m[1].split(",").map(parseFloat);
+    return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+  };
+  const over = (top, bottom) => ({r: top.r * top.a + bottom.r * (1 - top.a),
+    g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1});
+  const lum = ({r, g, b}) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (x, y) => {
+    const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p);
+    return (a + 0.05) / (b + 0.05);
+  };
+  // the backgrounds an element may be drawn on: one per colour of the nearest gradient
+  const backgrounds = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      const stops = (cs.backgroundImage.match(/rgba?\\([^)]+\\)/g) || []).map(parse);
+      const c = parse(cs.backgroundColor);
+      if (stops.length) {
+        layers.push(stops);
+        if (stops.every((x) => x.a === 1)) break;
+      }
+      if (c && c.a > 0) layers.push([c]);
+      if (c && c.a === 1) break;
+    }
+    let out = [{r: 0, g: 0, b: 0, a: 1}];
+    for (const layer of layers.reverse()) out = layer.flatMap((c) => out.map((b) => over(c, b)));
+    return out;
+  };
+  const bad = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    if (el.closest("[hidden], [disabled], [aria-hidden=true]")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === "hidden" || parseFloat(cs.opacity) === 0) continue;
+    const fg = parse(cs.color);
+    for (const bg of backgrounds(el)) {
+      const r = ratio(over(fg, bg), bg);
+      if (r < 4.5) {
+        const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
+        bad.push(`${what} "${el.textContent.trim().slice(0, 30)}" ${r.toFixed(2)}`);
+        break;
+      }
+    }
+  }
+  return bad;
+}
+"""
+
+
+def test_text_contrast(page: Any, base_url: str) -> None:
+    """Every text of the first screen (in two scripts, with its help window) and of the table is at
+    least 4.5:1 against its background (WCAG AA)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base_url}?lang=en&seed=3&pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.locator("details").first.evaluate("d => d.open = true")
+    problems = page.evaluate(CONTRAST)
+    page.get_by_test_id("settings-lang-ka").click()
+    problems += page.evaluate(CONTRAST)
+    page.get_by_test_id("settings-help").click()
+    page.wait_for_selector("#dialog:not([hidden])", state="attached")
+    problems += page.evaluate(CONTRAST)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
+    problems += page.evaluate(CONTRAST)
+    assert problems == [], problems

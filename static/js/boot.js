@@ -27,6 +27,7 @@ import { bindLast } from "./last.js";
 import { bindPad } from "./pad-screen.js";
 import { bindHint } from "./hint.js";
 import { bindDaily } from "./daily.js";
+import { lateStyle, LATE_STYLES } from "./styles.js";
 import "./bots.js";
 import "./paused.js";
 import "./confirm.js";
@@ -61,6 +62,7 @@ async function boot() {
   refreshLang();
   $("#settings-title").dataset.ready = "1";
   document.documentElement.dataset.ui = "ready";
+  requestAnimationFrame(() => LATE_STYLES.forEach(lateStyle));
   window.addEventListener("resize", () => requestRender());
   window.addEventListener("joker:update-ready", showUpdate);
   showUpdate();

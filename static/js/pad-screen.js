@@ -16,6 +16,7 @@ import { setupMarkup, startSetup, readSetup, setupOpts, useRecent } from "./pad-
 import { dealMarkup, statusText, dealButtons } from "./pad-deal.js";
 import { sheetMarkup } from "./pad-sheet.js";
 import { shareMarkup, exportButtons } from "./pad-export.js";
+import { lateStyle } from "./styles.js";
 
 function showScreen(on) {
   S.screen = on ? "pad" : "settings";
@@ -25,6 +26,7 @@ function showScreen(on) {
 }
 
 export async function openPadScreen() {
+  await lateStyle("./css/pad.css");
   showScreen(true);
   await showList();
 }

@@ -7,7 +7,7 @@ import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { num } from "./num.js";
 
-const AVATAR = ["#5b7db1", "#b1577a", "#5f9e6e", "#b98a3e"];
+const AVATAR = ["#4a6aa0", "#a34a6d", "#3f7d4e", "#8f6a2a"];  // white letters on them: at least 4.9:1
 
 export function renderPlates(v) {
   $("#plate-deal").innerHTML = html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
