@@ -21,11 +21,15 @@ import types
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from joker import pad_api, saves, stats
+from joker import guard, pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
 from joker.game import Game, IllegalAction
 from joker.rules import PRESETS, Rules
 from joker.worker import loaded_modules
+
+# A refused statistics file: guard's / stats' code -> the reason the table translates.
+IMPORT_REASONS = {guard.TOO_LARGE: "stats_too_large", guard.TOO_DEEP: "stats_too_deep",
+                  stats.OTHER_VERSION: "stats_version"}
 
 # Search budget per level (ms of the worker's time per decision); the "fast" pace caps it.
 BUDGET_MS = {"easy": 60, "medium": 250, "hard": 400, "insane": 1000}
@@ -103,8 +107,12 @@ class Session:
         """A file chosen by the user: validated; nothing is replaced when it is not valid."""
         try:
             doc = stats.import_text(text)
+        except guard.Rejected as e:
+            # The file's problem in the words stats.load uses for stored text; ``code`` is guard's.
+            return {"ok": False, "reason": IMPORT_REASONS.get(e.code, "stats_corrupt"), "code": e.code,
+                    "detail": str(e)}
         except (ValueError, TypeError, RecursionError) as e:
-            return {"ok": False, "reason": "stats_import", "detail": str(e)}
+            return {"ok": False, "reason": "stats_corrupt", "code": stats.INVALID, "detail": str(e)}
         return {"ok": True, "stats": stats.dumps(doc), "groups": stats.screen(doc)}
 
     @staticmethod

@@ -153,3 +153,22 @@ def test_text_contrast(page: Any, base_url: str) -> None:
     page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
     problems += page.evaluate(CONTRAST)
     assert problems == [], problems
+
+
+def test_engine_that_cannot_start_is_told_not_hidden(page: Any, base_url: str) -> None:
+    """If the engine worker cannot start (here: the workers' config is missing), the first screen
+    says so, PLAY tells the player instead of waiting for ever, and the page logs no console error
+    (the guard fails on one): PyScript's default onerror is replaced by a warning."""
+    page.route("**/pyscript.toml", lambda route: route.fulfill(status=404, body="[not found"))
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    page.goto(f"{base_url}?lang=en")
+    page.wait_for_selector("html[data-python=error]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector("#loading.failed", state="attached")
+    page.get_by_test_id("play").click()
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert notice.get_attribute("data-reason") == "loading.failed"
+    assert "failed to start" in (page.locator("#loading-text").text_content() or "")
+    assert page.get_by_test_id("app").get_attribute("data-screen") == "settings"
+    assert any("engine worker did not start" in w for w in warnings), warnings

@@ -103,7 +103,13 @@ def test_glue_stats_import_export_and_save_check():
     assert back["ok"] and json.loads(back["stats"]) == s and back["groups"]["hard/full"]["games"] == 1
     for bad in ("", "{", "[1]", '{"app": "joker", "stats": {"version": 1, "groups": {"hard/full": {}}}}'):
         r = web.Session.stats_import(bad)
-        assert not r["ok"] and r["reason"] == "stats_import" and r["detail"]
+        assert not r["ok"] and r["reason"] == "stats_corrupt" and r["code"] and r["detail"]
+    too_deep = web.Session.stats_import("[" * (stats.MAX_DEPTH + 5) + "]" * (stats.MAX_DEPTH + 5))
+    assert (too_deep["reason"], too_deep["code"]) == ("stats_too_deep", "too_deep")
+    too_large = web.Session.stats_import(" " * (stats.MAX_CHARS + 1))
+    assert (too_large["reason"], too_large["code"]) == ("stats_too_large", "too_large")
+    other = web.Session.stats_import('{"version": 9, "groups": {}}')
+    assert (other["reason"], other["code"]) == ("stats_version", "version")
     loaded = web.Session.stats_load("garbage")
     assert loaded["reason"] == "stats_corrupt" and loaded["groups"] == {}
     assert web.Session.stats_load('{"version": 9, "groups": {}}')["reason"] == "stats_version"

@@ -46,7 +46,7 @@ export async function startDaily() {
   S.leaveAsked = false;
   readSettingsForm();
   storeSettings();
-  await waitForEngine();
+  if (!(await waitForEngine())) return;
   const res = await engine.dailyNew(today(), { level: S.settings.level, fast: paceName() === "instant" });
   if (!res.ok) { showNotice("loading.failed"); console.warn(res.error || res.reason); return; }
   resetCoached();

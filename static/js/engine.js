@@ -9,8 +9,10 @@ import * as search from "./search.js";
 
 const root = document.documentElement;
 let py = null;
+let failed = null;
 
-// Resolves once the engine worker runs with the joker package imported.
+// Resolves once the engine worker runs with the joker package imported; never, if it cannot start
+// (then `failure` resolves instead, and the first screen says so: loading.js, flow.js).
 export const ready = startPyWorker("./py/engine.py").then((worker) => {
   worker.search = (name, ...args) => search.call(name, ...args);
   py = worker;
@@ -19,9 +21,12 @@ export const ready = startPyWorker("./py/engine.py").then((worker) => {
   search.start().catch(() => {});  // after the engine: on a 2-core phone they would compete
 }, (error) => {
   root.dataset.python = "error";
-  console.warn("joker: the engine worker did not start", error);
-  return new Promise(() => {});  // never ready: PLAY keeps saying so (loading.js)
+  console.warn("joker: the engine worker did not start:", error);
+  failed(error);
+  return new Promise(() => {});
 });
+// Resolves (with the error) if the engine worker cannot start.
+export const failure = new Promise((resolve) => { failed = resolve; });
 export const isReady = () => py !== null;
 
 // window.jokerPy: the engine worker's functions as this module calls them (JSON text in and out).

@@ -19,15 +19,19 @@ import { showResults } from "./results.js";
 import { resetCoached } from "./coached.js";
 import { clearDaily } from "./daily.js";
 
-// PLAY and CONTINUE work before Python is up: they wait for it with the loading bar.
+// PLAY and CONTINUE work before Python is up: they wait for it with the loading bar. false if
+// the engine cannot start (the player is told so, and stays on the first screen).
 export async function waitForEngine() {
   sound.unlock();
   hideNotice();
   applyPace();
   S.starting = true;
   updateLoadingText();
-  await engine.ready;
+  await Promise.race([engine.ready, engine.failure]);
   S.starting = false;
+  updateLoadingText();
+  if (!engine.isReady()) showNotice("loading.failed");
+  return engine.isReady();
 }
 
 export async function startNew() {
@@ -35,7 +39,7 @@ export async function startNew() {
   S.leaveAsked = false;
   readSettingsForm();
   storeSettings();
-  await waitForEngine();
+  if (!(await waitForEngine())) return;
   const opts = { rules: S.settings.rules, mode: S.settings.mode, level: S.settings.level, fast: paceName() === "instant" };
   if (URL_SEED !== null) opts.seed = URL_SEED;
   const res = await engine.newGame(opts);
@@ -65,7 +69,7 @@ export async function playAgain() {
 
 export async function continueSaved() {
   if (S.starting) return;
-  await waitForEngine();
+  if (!(await waitForEngine())) return;
   const text = readSave();
   const res = text ? await engine.restore(text, { fast: paceName() === "instant" }) : { ok: false, reason: "save_corrupt" };
   if (!res.ok) {

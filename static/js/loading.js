@@ -12,9 +12,15 @@ export function updateLoadingText() {
   const el = $("#loading-text");
   if (!el) return;
   if (engine.isReady()) el.textContent = t("loading.ready");
-  else if (S.starting) el.textContent = t("loading.waiting");
   else if ($("#loading").classList.contains("failed")) el.textContent = t("loading.failed");
+  else if (S.starting) el.textContent = t("loading.waiting");
   else el.textContent = t("loading.engine");
+}
+
+function showFailed() {
+  $("#loading").classList.add("failed");
+  updateLoadingText();
+  clearInterval(timer);
 }
 
 export function startLoadingBar() {
@@ -22,12 +28,9 @@ export function startLoadingBar() {
     if (engine.isReady()) return;
     const s = (performance.now() - t0) / 1000;
     $("#loading-fill").style.width = (5 + 90 * (1 - Math.exp(-s / 3))).toFixed(1) + "%";
-    if (s > 90 || document.documentElement.dataset.python === "error") {
-      $("#loading").classList.add("failed");
-      updateLoadingText();
-      clearInterval(timer);
-    }
+    if (s > 90) showFailed();
   }, 250);
+  engine.failure.then(showFailed);
   engine.ready.then(() => {
     clearInterval(timer);
     $("#loading-fill").style.width = "100%";

@@ -8,14 +8,36 @@ const CONFIG = "./pyscript.toml";  // the joker package to install in each worke
 const INTERPRETER = new URL("./js/pyodide-snapshot.mjs", document.baseURI).href;
 
 let core = null;
+// The entry files of the workers being created, oldest first: PyScript creates them in the order
+// they were asked for and calls onWorker synchronously as each one is made.
+const starting = [];
 
-// Resolves with the worker's exported functions (PyScript's xworker.sync), once its code ran.
-export async function startPyWorker(src) {
-  core = core || import("../pyscript/core.js");
-  const { PyWorker } = await core;
+// PyScript gives every worker `onerror = console.error`, called when the worker posts an Error:
+// its start failed, or was cut short by leaving the page. That is no error of the page's: the
+// caller of startPyWorker gets the same failure as a rejection and tells the player (engine.js,
+// search.js), so here it is only a warning that says which worker it was.
+function quietErrors(hooks) {
+  hooks.main.onWorker.add((_, xworker) => {
+    const name = `the Python worker ${starting.shift() || ""}`.trim();
+    xworker.onerror = (event) => console.warn(`joker: ${name} stopped:`, (event && event.error) || event);
+  });
+}
+
+async function loadCore() {
+  const pyscript = await import("../pyscript/core.js");
+  quietErrors(pyscript.hooks);
   // PyScript 0.7.31's PyWorker does not wait for its own hooks (they give the worker the `pyscript`
   // package, pyscript.sync included): they are in place once it has defined <py-script>.
   await customElements.whenDefined("py-script");
+  return pyscript;
+}
+
+// Resolves with the worker's exported functions (PyScript's xworker.sync), once its code ran;
+// rejects if the worker cannot start.
+export async function startPyWorker(src) {
+  core = core || loadCore();
+  const { PyWorker } = await core;
+  starting.push(src);
   const worker = await PyWorker(src, { config: CONFIG, version: INTERPRETER });
   return worker.sync;
 }

@@ -27,10 +27,23 @@ export function removeSave() {
   store.remove(META_KEY);
 }
 
+// The engine's reason codes for unreadable stored text (joker.saves, joker.stats) -> what the
+// player reads; any other code is "could not be read".
+const SAVE_REASONS = { save_version: "save.version", save_too_large: "save.too_large", save_too_deep: "save.too_deep" };
+const STATS_REASONS = {
+  stats_version: "storage.stats_version", stats_too_large: "storage.stats_too_large",
+  stats_too_deep: "storage.stats_too_deep",
+};
+// ... and for a statistics file the player chose to import (nothing is replaced).
+const IMPORT_REASONS = { stats_too_large: "stats.import_too_large", stats_too_deep: "stats.import_too_deep" };
+export const saveReasonKey = (reason) => SAVE_REASONS[reason] || "save.corrupt";
+export const statsReasonKey = (reason) => STATS_REASONS[reason] || "storage.stats_reset";
+export const importReasonKey = (reason) => IMPORT_REASONS[reason] || "stats.import_bad";
+
 // Keep an unreadable save aside (never lose it silently) and say why it cannot be continued.
 export function setSaveAside(text, reason) {
   if (!store.setAside(SAVE_KEY, text)) store.problem("storage.lost", { what: "storage.what.save" });
-  return reason === "save_version" ? "save.version" : "save.corrupt";
+  return saveReasonKey(reason);
 }
 
 // After every action: the engine's save text, or nothing once the game is over.
@@ -52,7 +65,7 @@ export function writeSave(res) {
 
 // Stored statistics the engine could not read: kept aside, and the player told.
 export function statsUnreadable(text, reason) {
-  store.badEntry(STATS_KEY, text, reason === "stats_version" ? "storage.stats_version" : "storage.stats_reset");
+  store.badEntry(STATS_KEY, text, statsReasonKey(reason));
 }
 
 // Once Python runs: the stored statistics and save, checked by joker.stats / joker.saves.
@@ -66,6 +79,6 @@ export async function checkStoredData() {
   const saveText = readSave();
   if (saveText) {
     const r = await engine.checkSave(saveText);
-    if (r.reason) store.badEntry(SAVE_KEY, saveText, r.reason === "save_version" ? "save.version" : "save.corrupt");
+    if (r.reason) store.badEntry(SAVE_KEY, saveText, saveReasonKey(r.reason));
   }
 }

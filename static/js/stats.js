@@ -8,7 +8,7 @@ import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { levels, modeNames } from "./facts.js";
-import { STATS_KEY, readStats } from "./saving.js";
+import { STATS_KEY, readStats, importReasonKey } from "./saving.js";
 import { defineDialog, onButton, openDialog, closeDialog, closeButton } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
 
@@ -80,12 +80,15 @@ async function exportStats() {
 async function importStats(file) {
   let text = "";
   try { text = await file.text(); } catch (e) { text = ""; }
-  const r = store.jsonProblem(text) ? { ok: false } : await engine.statsImport(text);  // too big or deep: never parsed
+  // too big or deep: never parsed here, refused as the engine would refuse it
+  const problem = store.jsonProblem(text);
+  const r = problem ? { ok: false, reason: { size: "stats_too_large", depth: "stats_too_deep" }[problem] }
+    : await engine.statsImport(text);
   if (r.ok) {
     store.write(STATS_KEY, r.stats, "storage.what.stats");
     S.statsMsg = { key: "stats.imported" };
   } else {
-    S.statsMsg = { key: "stats.import_bad", bad: true };  // nothing replaced
+    S.statsMsg = { key: importReasonKey(r.reason), bad: true };  // nothing replaced
     if (r.detail) console.info("joker: statistics file refused:", r.detail);
   }
   if (S.dialog === "stats") openStats();
