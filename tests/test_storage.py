@@ -499,7 +499,7 @@ def test_hostile_statistics_file_is_refused_on_import(page: Any, base_url: str, 
     path.write_text(content, encoding="utf-8")
     page.get_by_test_id("stats-file").set_input_files(str(path))
     msg = page.get_by_test_id("stats-message")
-    expect(msg).to_have_attribute("data-reason", "stats.import_bad")
+    expect(msg).to_have_attribute("data-reason", "stats.import_too_deep")  # said, not just "damaged"
     assert get(page, key("stats")) == before  # nothing replaced
     # still alive: a valid file imports
     path.write_text(stats.export_text(stats_doc("hard", "full", 1)), encoding="utf-8")
@@ -568,7 +568,7 @@ def test_big_bad_entry_is_kept_when_storage_is_nearly_full(page: Any, base_url: 
     put(page, key("stats"), bad)
     page.reload()
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator('[data-testid="toast"][data-reason="storage.stats_reset"]')).to_be_visible()
+    expect(page.locator('[data-testid="toast"][data-reason="storage.stats_too_large"]')).to_be_visible()
     assert get(page, key("stats") + ".bad") == bad
     page.evaluate("() => localStorage.clear()")
 
