@@ -23,6 +23,7 @@ from typing import Any
 
 from joker import guard, pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
+from joker.bots.parallel import SPLIT_LEVELS, decide
 from joker.game import Game, IllegalAction
 from joker.rules import PRESETS, Rules
 from joker.worker import loaded_modules
@@ -178,8 +179,7 @@ class Session:
             return {"ok": False, "error": "stale", "stale": True}
         if self.worker is not None and not self.worker_failed:
             try:
-                action = await self.worker.act(json.dumps(view), self.level, self.bot_seed * 4 + seat,
-                                               self.budget())
+                action = await self._search(view, self.bot_seed * 4 + seat)
             except Exception as e:  # noqa: BLE001 - fall back to a local move, keep playing
                 print(f"joker.web: no search worker ({e}); bots now search in the engine worker")
                 self.worker_failed = True
@@ -193,6 +193,20 @@ class Session:
             action = random.Random(self.bot_seed + len(g.actions)).choice(legal)
         events = g.apply(action, seat=seat)
         return {**self._state(), "seat": seat, "action": action, "events": events}
+
+    async def _search(self, view: dict[str, Any], seed: int) -> str:
+        """The bot's action, searched by the search workers: Hard and Insane split the decision over
+        every search worker that runs (each searches its own sampled deals for the whole budget, the
+        sums are merged: joker.bots.parallel); the other levels ask one worker."""
+        text = json.dumps(view)
+        parts = 1
+        if self.level in SPLIT_LEVELS and len(view["legal"]) > 1:
+            parts = int(await self.worker.size())
+        if parts <= 1:
+            return str(await self.worker.act(text, self.level, seed, self.budget()))
+        answers = await asyncio.gather(*(self.worker.search_part(text, self.level, seed, self.budget(), k)
+                                         for k in range(parts)))
+        return decide([json.loads(str(a)) for a in answers])
 
     def _local_bot(self, seat: int, view: dict[str, Any]) -> str:
         bot = self.local_bots.get(seat)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from joker import coach_api
-from joker.bots import Bot, make_bot
+from joker.bots import Bot, make_bot, parallel
 
 _BOTS: dict[tuple[int, str, int], Bot] = {}
 
@@ -35,6 +35,13 @@ def act(view_json: str, level: str = "medium", seed: int = 0, budget_ms: int = 3
         except Exception:  # noqa: BLE001 - read-only attribute: keep the bot's own budget
             pass
     return str(bot.act(view))
+
+
+def search_part(view_json: str, level: str, seed: int, budget_ms: int, part: int) -> str:
+    """Part ``part`` of the decision in ``view`` (joker.bots.parallel), as JSON: the engine worker
+    asks every search worker for one part at once and merges them."""
+    return json.dumps(parallel.search_part(str(level), int(seed), json.loads(view_json), int(part),
+                                           budget_ms=int(budget_ms)))
 
 
 def reset() -> bool:
@@ -60,7 +67,7 @@ def loaded_modules() -> str:
 
 #: What a search worker offers the page (static/py/search.py exports every name).
 EXPORTS: dict[str, Callable[..., Any]] = {
-    "act": act, "reset": reset, "ping": ping, "loaded_modules": loaded_modules,
+    "act": act, "search_part": search_part, "reset": reset, "ping": ping, "loaded_modules": loaded_modules,
     # the coach's analysis (issue 13), asked by joker.coach_web in the engine worker
     "hint": coach_api.hint, "review_plan": coach_api.review_plan, "review_step": coach_api.review_step,
     "replay_frames": coach_api.replay_frames,

@@ -172,3 +172,25 @@ def test_engine_that_cannot_start_is_told_not_hidden(page: Any, base_url: str) -
     assert "failed to start" in (page.locator("#loading-text").text_content() or "")
     assert page.get_by_test_id("app").get_attribute("data-screen") == "settings"
     assert any("engine worker did not start" in w for w in warnings), warnings
+
+
+def test_insane_splits_its_search_over_several_workers(page: Any, base_url: str) -> None:
+    """With three search workers, an Insane bot's decision is searched by all three (one part each,
+    merged in the engine worker: joker.bots.parallel); the game goes on with legal moves."""
+    page.goto(f"{base_url}?seed=4&pace=fast&search_workers=3")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector("html[data-search-workers='3']", state="attached", timeout=READY_TIMEOUT_MS)
+    answered = page.evaluate("""async () => {
+        const engine = await import("./js/engine.js");
+        const search = await import("./js/search.js");
+        let res = await engine.newGame({rules: null, mode: "nines", level: "insane", fast: true, seed: 4});
+        const before = search.answeredCalls();
+        let moves = 0;
+        while (moves < 6 && res.view.phase !== "over") {
+            res = res.view.to_act === 0 ? await engine.act(res.view.legal[0]) : await engine.botMove();
+            if (!res.ok) throw new Error(JSON.stringify(res));
+            moves += res.seat !== undefined ? 1 : 0;
+        }
+        return search.answeredCalls().map((n, i) => n - before[i]);
+    }""")
+    assert len(answered) == 3 and all(n >= 1 for n in answered), answered

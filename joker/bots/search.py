@@ -114,6 +114,7 @@ class Searcher:
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
+        self.sums: dict[str, Any] | None = None   # the last decision's sums (see _ranked)
 
     def analyse(self, view: dict[str, Any]) -> list[Choice]:
         """Every legal action of ``view`` with its value, best first (see :func:`ranked`)."""
@@ -156,6 +157,14 @@ class Searcher:
                 f = math.floor(x)
                 out[s] = min(n, max(0, f + (1 if u[s] < x - f else 0)))
         return out
+
+    def _ranked(self, actions: Sequence[str], rep: Sequence[int], totals: list[float], points: list[float],
+                count: float, order: Sequence[float] | None = None) -> list[Choice]:
+        """:func:`ranked`, keeping the sums it ranks in ``self.sums``: searches of the same decision
+        with other seeds add up to one bigger search (joker.bots.parallel)."""
+        self.sums = {"actions": list(actions), "rep": list(rep), "totals": list(totals),
+                     "points": list(points), "count": count, "order": None if order is None else list(order)}
+        return ranked(actions, rep, totals, points, count, order)
 
     def _world_source(self, info: Info) -> Callable[[], tuple[World, float]]:
         sampler = Sampler(info, self.rng)
@@ -232,7 +241,7 @@ class Searcher:
             stats["rollouts"] += len(prep)
 
         totals, points, count = self._loop(len(cands), self._world_source(info), evaluate)
-        return ranked(legal, rep, totals, points, count)
+        return self._ranked(legal, rep, totals, points, count)
 
     # ---- bidding -----------------------------------------------------------------------
 
@@ -274,7 +283,7 @@ class Searcher:
             stats["rollouts"] += len(cand)
 
         totals, points, count = self._loop(len(cand), self._world_source(info), evaluate)
-        return ranked(legal, list(range(len(cand))), totals, points, count, order=[float(b) for b in cand])
+        return self._ranked(legal, list(range(len(cand))), totals, points, count, [float(b) for b in cand])
 
     # ---- trump choice (9-card deals, the player left of the dealer names it) ----------------
 
@@ -325,7 +334,7 @@ class Searcher:
             stats["rollouts"] += len(trumps)
 
         totals, points, count = self._loop(len(trumps), world, evaluate)
-        return ranked(legal, list(range(len(trumps))), totals, points, count)
+        return self._ranked(legal, list(range(len(trumps))), totals, points, count)
 
 
 __all__ = ["Searcher", "candidates", "ranked", "estimated_bids", "Choice"]
