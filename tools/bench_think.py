@@ -2,6 +2,7 @@
 """Main-thread responsiveness while the bots think (a tool, not a test).
 
     .venv/bin/python tools/bench_think.py [--level insane] [--deals 1] [--pace normal] [--seed 3] [--early]
+                                          [--site DIR] [--search-workers N]
 
 Builds and serves ``dist/``, starts a Nines game at the given level in headless chromium and plays
 the human seat with simple legal moves until ``--deals`` deals are over. A ``PerformanceObserver``
@@ -78,15 +79,18 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--early", action="store_true",
                     help="press PLAY as soon as the first screen works, before Python and the worker are up")
+    ap.add_argument("--site", type=Path, help="serve this built site as it is (default: build dist/)")
+    ap.add_argument("--search-workers", type=int, help="?search_workers=N (default: the page's own choice)")
     args = ap.parse_args()
-    build.build()
-    proc, base = start_server(build.DIST)
+    site = args.site or build.build()
+    proc, base = start_server(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1440, "height": 900})
             page.add_init_script(PROBE)
-            page.goto(f"{base}?seed={args.seed}&pace={args.pace}")
+            extra = f"&search_workers={args.search_workers}" if args.search_workers else ""
+            page.goto(f"{base}?seed={args.seed}&pace={args.pace}{extra}")
             page.wait_for_selector("html[data-ui=ready]", state="attached")
             page.get_by_test_id(f"level-{args.level}").click()
             page.get_by_test_id("mode-nines").click()
