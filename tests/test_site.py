@@ -127,8 +127,8 @@ def test_payload_budget(site_dir: Path) -> None:
     ours = sum(sizes.values()) - runtime
     assert stdlib <= 1.9 * mb, stdlib
     assert snapshot <= 6.0 * mb, snapshot
-    assert sizes["pyodide/pyodide-lock.json"] <= 4000
-    assert ours <= 1.6 * mb, sorted(sizes.items(), key=lambda kv: -kv[1])[:10]
+    assert sizes["pyodide/pyodide-lock.json"] <= 1000
+    assert ours <= 1.2 * mb, sorted(sizes.items(), key=lambda kv: -kv[1])[:10]
     assert sum(v for k, v in sizes.items() if k.startswith("pyscript/")) <= 0.25 * mb
     assert sum(sizes.values()) <= 19.5 * mb, sum(sizes.values())
 
