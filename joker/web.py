@@ -200,8 +200,9 @@ class Session:
         sums are merged: joker.bots.parallel); the other levels ask one worker."""
         text = json.dumps(view)
         parts = 1
-        if self.level in SPLIT_LEVELS and len(view["legal"]) > 1:
-            parts = int(await self.worker.size())
+        size = getattr(self.worker, "size", None)  # how many search workers run (the page's relay)
+        if size is not None and self.level in SPLIT_LEVELS and len(view["legal"]) > 1:
+            parts = int(await size())
         if parts <= 1:
             return str(await self.worker.act(text, self.level, seed, self.budget()))
         answers = await asyncio.gather(*(self.worker.search_part(text, self.level, seed, self.budget(), k)
