@@ -418,6 +418,8 @@ def test_statistics_tiles_count_in_the_right_plural_form(page: Any, base_url: st
         s.open({sweep_states.key("stats"): _counts_doc()})
         page.wait_for_selector("html[data-storage=checked]", state="attached")
         page.get_by_test_id("settings-stats").click()
+        # the figures come once the engine's worker has read them (a loading line until then)
+        page.get_by_test_id("stat-games").wait_for(state="visible")
         for tile, text in zip(("games", "wins", "khishti", "premiums"), texts, strict=True):
             got = " ".join(page.get_by_test_id(f"stat-{tile}").locator("b, span").all_inner_texts())
             assert got == text, (lang, tile, got)
