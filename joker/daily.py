@@ -18,7 +18,8 @@ import zlib
 from typing import Any
 
 from .cards import card_text
-from .game import DEAL_SIZES, Game
+from .dealing import DEAL_SIZES
+from .game import Game
 from .guard import shown
 from .rules import PRESETS
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import LEVELS
-from .game import DEAL_SIZES, MODES
+from .dealing import DEAL_SIZES, MODES
 from .rules import FIRST_DEALERS, PREMIUMS, PRESETS, TRUMP_IN_NINES, Rules
 
 #: The choices the first screen starts from (the settings of a first visit).

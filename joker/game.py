@@ -22,53 +22,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import (
-    DECK,
-    FOLLOW_STRINGS,
-    LEAD_STRINGS,
-    SUITS,
-    X1,
-    card_text,
-    mask_of,
-    parse_play,
-    play_text,
-    trump_text,
+from .actions import (
+    BID_ACTIONS,
+    REASON_TEXT,
+    TRUMP_ACTIONS,
+    IllegalAction,
+    check_seat,
+    legal_texts,
+    play_record,
+    refusal,
 )
-from .guard import label, shown
+from .actions import why_illegal as _why_illegal
+from .cards import SUITS, X1, card_text, mask_of, parse_play, trump_text
+from .dealing import DEAL_SIZES, MODES, PULKA_OF, deal, deal_for_aces
+from .guard import shown
+from .records import deal_record, pulka_record
 from .rules import PRESETS, Rules, _forbidden_bid, illegal_reason, legal_mask, winner_index
-from .scoring import _khishti, _pulka_result, _score, places
+from .scoring import places
 from .shuffler import Shuffler
 from .view import deal_copy, seat_view
 
 FORMAT_VERSION = 1
-MODES = ("full", "nines")
 PHASES = ("trump", "bid", "play", "over")
 #: Seeds are kept below 2**53 so that JavaScript reads them exactly.
 MAX_SEED = 2**53 - 1
 
-#: Hand sizes of the deals and the pulka each deal belongs to.
-DEAL_SIZES = {
-    "full": (1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 8, 7, 6, 5, 4, 3, 2, 1, 9, 9, 9, 9),
-    "nines": (9,) * 16,
-}
-PULKA_OF = {
-    "full": (0,) * 8 + (1,) * 4 + (2,) * 8 + (3,) * 4,
-    "nines": (0,) * 4 + (1,) * 4 + (2,) * 4 + (3,) * 4,
-}
-TRUMP_ACTIONS = ["S", "C", "D", "H", "-"]
-BID_ACTIONS = [str(i) for i in range(10)]
-_ACES = tuple(8 + 9 * s for s in range(4))
 _SAVE_KEYS = {"format", "rules", "mode", "seed", "first_dealer", "actions"}
-
-
-class IllegalAction(ValueError):
-    """An action refused by :meth:`Game.apply`, with the reason code and parameters the UI
-    translates (the same answer as :meth:`Game.why_illegal`)."""
-
-    def __init__(self, message: str, reason: str, params: dict[str, Any]) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.params = params
 
 
 class Game:
@@ -108,7 +87,8 @@ class Game:
         self.aces: list[tuple[int, int]] = []  # (seat, card) dealt face up to find the first dealer
         how = rules.first_dealer if first_dealer is None else first_dealer
         if how == "aces":
-            dealer = self._deal_for_aces()
+            self.aces = deal_for_aces(self._shuffler)
+            dealer = self.aces[-1][0]
         elif how == "random":
             dealer = self._shuffler.below(4)
         else:
@@ -124,27 +104,10 @@ class Game:
 
     # ---- dealing ---------------------------------------------------------------------
 
-    def _deal_for_aces(self) -> int:
-        """Deal face up from seat 0 clockwise; the first to get an ace deals first (folk custom).
-
-        Our reading: docs/RULES.md does not say who receives the first face-up card; we start with seat 0
-        (the human at the table) and record every card so the table can show the ritual.
-        """
-        deck = self._shuffler.shuffled(DECK)
-        for i, card in enumerate(deck):
-            seat = i % 4
-            self.aces.append((seat, card))
-            if card in _ACES:
-                return seat
-        raise AssertionError("the deck has four aces")  # pragma: no cover
-
     def _start_deal(self) -> None:
         n = self.sizes[self.deal_index]
         self.cards = n
-        deck = self._shuffler.cut(self._shuffler.shuffled(DECK))
-        # One card at a time from the dealer's left: seat s gets every fourth card from its turn on.
-        first = self.dealer + 1
-        order = [deck[(s - first) % 4:4 * n:4] for s in range(4)]
+        order, rest = deal(self._shuffler, self.dealer, n)
         hands = [mask_of(cards) for cards in order]
         self.hands = hands
         self._counts = [n, n, n, n]         # cards in each hand (the bitsets' sizes, kept for speed)
@@ -161,7 +124,7 @@ class Game:
         if n < 9:
             # Our reading (docs/RULES.md §12): the turned-up card stays out of play with the rest of
             # the deck, a turned-up joker too (that deal is played with one joker).
-            self.trump_card = deck[4 * n]
+            self.trump_card = rest[0]
             self.trump = -1 if self.trump_card >= X1 else self.trump_card // 9
             self._begin_bidding()
         elif self.rules.trump_in_nines == "dealer_card":
@@ -215,37 +178,13 @@ class Game:
 
     def trick_plays(self) -> list[dict[str, Any]]:
         """The trick in progress: ``{"seat", "play", "card"}`` for each play so far."""
-        return [_play_record(s, p) for s, p in self.trick]
+        return [play_record(s, p) for s, p in self.trick]
 
     def legal_actions(self) -> list[str]:
         """Every legal action of the seat to act (empty when the game is over)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = legal_texts(self)
         return list(self._legal)
-
-    def _compute_legal(self) -> list[str]:
-        phase = self.phase
-        if phase == "play":
-            seat = self.to_act
-            assert seat is not None
-            if self.trick:
-                mask = legal_mask(self.hands[seat], self.trick[0][1], self.trump)
-                table = FOLLOW_STRINGS
-            else:
-                mask = self.hands[seat]
-                table = LEAD_STRINGS
-            out: list[str] = []
-            while mask:
-                low = mask & -mask
-                out += table[low.bit_length() - 1]
-                mask ^= low
-            return out
-        if phase == "bid":
-            forbidden = self.forbidden_bid()
-            return [a for i, a in enumerate(BID_ACTIONS[: self.cards + 1]) if i != forbidden]
-        if phase == "trump":
-            return list(TRUMP_ACTIONS)
-        return []
 
     def why_illegal(self, action: str, seat: int | None = None) -> tuple[str, dict[str, Any]] | None:
         """Reason code and parameters when ``action`` is illegal now; None when it is legal.
@@ -254,26 +193,7 @@ class Game:
         first (``not_your_turn``, ``game_over``), then the rules.  :meth:`apply` refuses with the
         same code (:class:`IllegalAction`), so a front-end needs no check of its own.
         """
-        _check_seat(seat)
-        if seat is not None and seat != self.to_act and self.to_act is not None:
-            return ("not_your_turn", {"seat": self.to_act})
-        if self.phase == "over":
-            return ("game_over", {})
-        if self.phase == "play":
-            try:
-                play = parse_play(action, lead=not self.trick)
-            except ValueError:
-                if isinstance(action, str) and action[:1] == "X":
-                    return ("joker_mode", {})
-                return ("bad_action", {"action": label(action)})
-            lead = self.trick[0][1] if self.trick else -1
-            assert self.to_act is not None
-            return illegal_reason(self.hands[self.to_act], lead, self.trump, play)
-        if isinstance(action, str) and action in self.legal_actions():
-            return None
-        if self.phase == "bid" and isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
-            return ("forced_dealer", {"bid": int(action), "cards": self.cards})
-        return ("bad_action", {"action": label(action)})
+        return _why_illegal(self, action, seat)
 
     def scores(self) -> list[int]:
         """Running totals: finished pulkas (with premiums) plus the current pulka's deal points."""
@@ -292,7 +212,7 @@ class Game:
         that never read them (replaying a save, simulations, bot arenas), which then run faster.
         """
         if seat is not None:
-            _check_seat(seat)
+            check_seat(seat)
             if seat != self.to_act:
                 who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
                 raise self._refusal(action, seat, f"it is not seat {seat}'s turn{who}")
@@ -343,8 +263,7 @@ class Game:
         return out
 
     def _refusal(self, action: Any, seat: int | None, message: str) -> IllegalAction:
-        reason, params = self.why_illegal(action, seat) or ("bad_action", {"action": label(action)})
-        return IllegalAction(message, reason, params)
+        return refusal(self, action, seat, message)
 
     def _play(self, action: str) -> None:
         seat = self.to_act
@@ -361,7 +280,7 @@ class Game:
                                 f"{card_text(card)} is not in their hand")
         if trick and not legal_mask(hand, trick[0][1], self.trump) >> card & 1:
             code, params = illegal_reason(hand, trick[0][1], self.trump, play) or ("", {})
-            why = _REASON_TEXT[code].format(**params)
+            why = REASON_TEXT[code].format(**params)
             raise self._refusal(action, None, f"seat {seat} cannot play {action}: {why}")
         self.actions.append(action)       # parse_play accepted it: the play's canonical text
         self._legal = None
@@ -400,26 +319,14 @@ class Game:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
-        n, khishti, taken = self.cards, self.rules.khishti, self.taken
-        bids = [b if b is not None else 0 for b in self.bids]
-        points = [_score(bids[p], taken[p], n, khishti) for p in range(4)]
-        marks = [_khishti(bids[p], taken[p], khishti) for p in range(4)]
-        trump = trump_text(self.trump)
-        trump_card = card_text(self.trump_card) if self.trump_card is not None else None
-        no, pulka, dealer = self.deal_index + 1, self.pulka + 1, self.dealer
-        record = {"no": no, "pulka": pulka, "cards": n, "dealer": dealer, "trump": trump,
-                  "trump_card": trump_card, "bids": bids, "taken": taken[:], "points": points,
-                  "khishti": marks}
+        record = deal_record(self.deal_index, self.pulka, self.cards, self.dealer, self.trump,
+                             self.trump_card, self.bids, self.taken, self.rules)
         self.deals.append(record)
         pp = self._pulka_points
-        for p in range(4):
-            pp[p] += points[p]
+        for p, points in enumerate(record["points"]):
+            pp[p] += points
         if (ev := self._events) is not None:
-            ev.append({"type": "deal_scored",
-                       "deal": {"no": no, "pulka": pulka, "cards": n, "dealer": dealer, "trump": trump,
-                                "trump_card": trump_card, "bids": bids[:], "taken": taken[:],
-                                "points": points[:], "khishti": marks[:]},
-                       "scores": self.scores()})
+            ev.append({"type": "deal_scored", "deal": deal_copy(record), "scores": self.scores()})
         pulka = self.pulka
         last = self.deal_index + 1 == len(self.sizes)
         if last or PULKA_OF[self.mode][self.deal_index + 1] != pulka:
@@ -437,18 +344,9 @@ class Game:
             self._start_deal()
 
     def _finish_pulka(self, pulka: int) -> None:
-        first = next(i for i, d in enumerate(self.deals) if d["pulka"] == pulka + 1)
-        mine = self.deals[first:]
-        res = _pulka_result([d["bids"] for d in mine], [d["taken"] for d in mine], [d["cards"] for d in mine],
-                            self.rules)
-        for p in range(4):
-            self._totals[p] += res.total[p]
+        record = pulka_record(self.deals, pulka, self._totals, self.rules)
+        self._totals = list(record["scores"])
         self._pulka_points = [0, 0, 0, 0]
-        record = {"no": pulka + 1, "first_deal": first, "points": list(res.points),
-                  "claimants": list(res.claimants), "premium": list(res.premium),
-                  "struck": [None if s is None else first + s for s in res.struck],
-                  "struck_points": list(res.struck_points), "total": list(res.total),
-                  "scores": list(self._totals)}
         self.pulkas.append(record)
         if (ev := self._events) is not None:
             ev.append({"type": "pulka_scored", "pulka": deal_copy(record)})
@@ -500,24 +398,5 @@ class Game:
     def copy(self) -> Game:
         return Game.from_dict(self.to_dict())
 
-
-def _check_seat(seat: Any) -> None:
-    """``ValueError`` unless ``seat`` is None or the int 0..3."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-        raise ValueError(f"seat must be None or 0..3, got {shown(seat)}")
-
-
-def _play_record(seat: int, play: int) -> dict[str, Any]:
-    text = play_text(play)
-    return {"seat": seat, "play": text, "card": text[:2]}   # every card's text is two characters
-
-
-_REASON_TEXT = {
-    "": "illegal play",
-    "not_in_hand": "{card} is not in the hand",
-    "must_follow": "must follow suit {suit}",
-    "must_highest": "must play the highest {suit}, {card}, to a high joker lead",
-    "must_trump": "cannot follow suit, so must play a trump ({suit})",
-}
 
 __all__ = ["Game", "IllegalAction", "DEAL_SIZES", "PULKA_OF", "FORMAT_VERSION", "MAX_SEED", "Shuffler"]

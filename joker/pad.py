@@ -49,7 +49,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .game import DEAL_SIZES, MODES, PULKA_OF
+from .dealing import DEAL_SIZES, MODES, PULKA_OF
 from .guard import shown as what
 from .pad_checks import (
     FORMAT_VERSION,

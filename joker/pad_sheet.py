@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .game import PULKA_OF
+from .dealing import PULKA_OF
 from .rules import preset_name
 from .scoring import deal_score, is_khishti, places, pulka_result
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import TRUMP_ACTIONS
 from .cards import parse_card, parse_hand, parse_trick, parse_trump
-from .game import DEAL_SIZES, MODES, PULKA_OF, TRUMP_ACTIONS
+from .dealing import DEAL_SIZES, MODES, PULKA_OF
 from .guard import shown
 from .rules import Rules, forbidden_bid, legal_plays
 

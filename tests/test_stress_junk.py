@@ -18,10 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from joker import (
+    actions,
     cards,
     coach,
     coach_api,
     daily,
+    dealing,
     facts,
     game,
     guard,
@@ -29,6 +31,7 @@ from joker import (
     pad_api,
     pad_log,
     playout,
+    records,
     replay,
     rules,
     saves,
@@ -47,6 +50,9 @@ MODULES = [
     cards,
     rules,
     scoring,
+    dealing,
+    actions,
+    records,
     game,
     saves,
     stats,
@@ -81,7 +87,8 @@ RAW = {
     "transcript": {"write"},  # writes files: a developer's command, not an API
 }
 # Types whose instances the engine makes (a result record, exceptions): not entry points for input.
-MADE_BY_THE_ENGINE = {"scoring.PulkaResult", "game.IllegalAction", "guard.Rejected", "pad.PadError"}
+MADE_BY_THE_ENGINE = {"scoring.PulkaResult", "game.IllegalAction", "actions.IllegalAction", "guard.Rejected",
+                      "pad.PadError"}
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -164,7 +171,7 @@ rule_values = st.sampled_from(list(PRESETS.values())) | junk
 ints = st.integers(-2, 12) | junk
 seats = st.integers(0, 3) | junk
 levels = st.sampled_from(list(stats.LEVELS)) | junk
-modes = st.sampled_from(list(game.MODES)) | junk
+modes = st.sampled_from(list(dealing.MODES)) | junk
 
 
 def only_value_error(fn, *args, **kwargs):
@@ -286,11 +293,14 @@ def test_game_constructor(rls, mode, seed, first):
 
 
 @SETTINGS
-@given(games, play_strs | st.sampled_from(game.TRUMP_ACTIONS + game.BID_ACTIONS) | junk, seats | st.none())
+@given(games, play_strs | st.sampled_from(actions.TRUMP_ACTIONS + actions.BID_ACTIONS) | junk,
+       seats | st.none())
 def test_game_methods_refuse_junk_and_change_nothing(g, action, seat):
     before = snapshot(g)
     only_value_error(g.view, seat)
     only_value_error(g.why_illegal, action, seat)
+    only_value_error(actions.why_illegal, g, action, seat)
+    assert actions.legal_texts(g) == g.legal_actions()
     try:
         g.apply(action, seat)
     except ValueError:
@@ -422,6 +432,8 @@ def test_guard_and_tools(a, b, c):
 
 # What the tests above call with junk, by module.name.
 COVERED = {
+    "actions.legal_texts",
+    "actions.why_illegal",
     *(
         f"cards.{n}"
         for n in (
