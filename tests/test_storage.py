@@ -305,8 +305,11 @@ def test_new_game_in_another_tab_makes_this_one_a_follower(context: Any, base_ur
     a.screenshot(path=str(SHOTS / "phone_tabs_banner_ka.png"))
     try_stale_move(a)
     assert get(a, key("save")) == fresh
-    # taking over continues the game the other tab started
+    # taking over continues the game the other tab started; the engine worker restores it
+    # asynchronously, so wait until this tab writes the game again (flow.js enterTable claims it)
+    # before reading its view: until then it still shows the old game's table
     a.get_by_test_id("tabs-take-over").click()
+    expect(a.locator("html")).to_have_attribute("data-tab", "writer")
     next_human_turn(a)
     assert view(a) == view(b)
 
