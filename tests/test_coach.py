@@ -2,6 +2,7 @@
 import json
 
 import pytest
+from test_replay_daily import played_game  # one game driver for the replay and the coach tests
 
 from joker import coach
 from joker.bots import make_bot
@@ -10,17 +11,6 @@ from joker.replay import actors
 from joker.rules import PRESETS
 
 WORLDS = 12
-
-
-def played_game(seed: int, mode: str = "nines", preset: str = "standard", stop: int | None = None) -> Game:
-    """A game played by Medium bots at every seat (fast, varied), maybe stopped after ``stop`` actions."""
-    g = Game(PRESETS[preset], mode, seed=seed)
-    bots = [make_bot("medium", seed=seed * 4 + s) for s in range(4)]
-    while g.phase != "over" and (stop is None or len(g.actions) < stop):
-        seat = g.to_act
-        assert seat is not None
-        g.apply(bots[seat].act(g.view(seat)))
-    return g
 
 
 def positions(g: Game) -> list[dict]:

@@ -14,6 +14,14 @@ STEP_MS = 30_000
 THINK_MS = 60_000   # a search in the worker on a loaded 2-core machine
 
 
+def shoot(page: Any, stem: str) -> None:
+    """Screenshots of the page as it is, upright phone and desktop (``<stem>-<width>.png``)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for w, h in ((390, 844), (1440, 900)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"{stem}-{w}.png"))
+
+
 def stored(page: Any, name: str) -> Any:
     """A key of ours in localStorage (store.js keeps them under a namespace of the base path)."""
     return page.evaluate("""name => { for (let i = 0; i < localStorage.length; i++) {
@@ -71,10 +79,7 @@ def test_hint_shows_insanes_choice_with_candidates_and_a_reason(page: Any, base_
     assert text and not text.startswith("coach.")
     cands = page.get_by_test_id("hint-cand")
     assert cands.count() >= 1 and cands.first.get_attribute("data-action") == action
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for w, h in ((390, 844), (1440, 900)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(SHOTS / f"coach-hint-{w}.png"))
+    shoot(page, "coach-hint")
     # the hint goes once I act; the key H asks again at my next turn
     act(page, v, action)
     expect(box).to_be_hidden()
@@ -154,10 +159,7 @@ def test_deal_review_from_the_deal_table_marks_every_decision(page: Any, base_ur
         expect(page.get_by_test_id(f"review-hand-{s}")).to_be_visible()
     page.get_by_test_id("review-next").click()
     expect(page.get_by_test_id("review-step")).to_have_attribute("data-step", "1")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for w, h in ((390, 844), (1440, 900)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(SHOTS / f"coach-review-{w}.png"))
+    shoot(page, "coach-review")
     # closing returns to the deal table
     page.get_by_test_id("dialog-close").click()
     expect(page.get_by_test_id("summary-next")).to_be_visible()
@@ -192,10 +194,7 @@ def test_replays_step_through_a_stored_game_with_every_hand(page: Any, base_url:
     expect(page.get_by_test_id("replay-step")).to_have_attribute("data-value", "1")
     page.get_by_test_id("replay-deal-next").click()
     expect(page.get_by_test_id("replay-deal")).to_have_attribute("data-value", "2")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for w, h in ((390, 844), (1440, 900)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(SHOTS / f"coach-replay-{w}.png"))
+    shoot(page, "coach-replay")
     # the last frame carries the game's final scores
     for _ in range(14):
         page.get_by_test_id("replay-deal-next").click()
