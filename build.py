@@ -14,6 +14,7 @@ The build itself lives in tools/build/, one module per job:
     site.py        dist/ put together (its docstring lists what dist/ holds), the service worker's list
     runtime.py     the pinned Pyodide and @pyscript/core, fetched with npm and checked
     precompile.py  .pyc made by Pyodide's CPython under Node (compile.mjs + compile_zip.py)
+    wheel.py       the joker wheel (pip wheel from pyproject.toml) and micropip's, pinned and checked
     snapshot.py    the Pyodide memory snapshot (snapshot.mjs + snapshot_make.py + snapshot_restore.py)
     i18n.py        the gettext catalogues static/locale/*.po compiled to locale/strings.json
     icons.py       the icons, drawn as SVG and rasterized to PNG
@@ -114,8 +115,7 @@ def test(pytest_args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd")
-    b = sub.add_parser("build", help="build dist/ (default)")
-    b.add_argument("--no-precompile-joker", action="store_true")
+    sub.add_parser("build", help="build dist/ (default)")
     s = sub.add_parser("serve", help="build, then serve dist/")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--host", default="127.0.0.1")
@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("pytest_args", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
     if args.cmd in (None, "build"):
-        build(precompile_joker=not getattr(args, "no_precompile_joker", False))
+        build()
         return 0
     if args.cmd == "serve":
         if not args.no_build and args.dir == DIST:

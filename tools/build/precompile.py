@@ -1,25 +1,24 @@
 """Bytecode compiled at build time by Pyodide's own CPython (run under Node, so the magic number
-is the runtime's): the stdlib zip as .pyc only, and joker.zip with __pycache__ beside its sources.
+is the runtime's): the stdlib zip as .pyc only (the joker package's are made in the snapshot,
+snapshot_make.py).
 The programs are compile.mjs (the Node driver) and compile_zip.py (runs inside Pyodide); their
 bytes are part of every cache key."""
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import subprocess
 import time
-import zipfile
 from pathlib import Path
 from typing import Any
 
-from .paths import CACHE, HERE, ROOT, log
+from .paths import CACHE, HERE, log
 from .runtime import PYODIDE
 
 # Where Pyodide mounts its stdlib zip; used as co_filename prefix so tracebacks read like the
 # ones of source-compiled modules.
 PYODIDE_STDLIB_PATH = "/lib/python314.zip"
-# Where PyScript unpacks "./joker.zip" = "./*" (the interpreter's cwd).
+# The interpreter's cwd (where PyScript writes its own `pyscript` package).
 PYODIDE_HOME = "/home/pyodide"
 # Ship the stdlib as .pyc only (see precompiled_stdlib).
 STDLIB_KEEP_SOURCE = False
@@ -59,34 +58,3 @@ def precompiled_stdlib(pyodide_dir: Path) -> Path:
                 stale.unlink()
         log(f"precompiled stdlib in {time.perf_counter() - t0:.1f} s")
     return out
-
-
-def joker_sources() -> list[Path]:
-    pkg = ROOT / "joker"
-    return sorted(p for p in pkg.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                  and p.suffix not in (".pyc", ".pyo"))
-
-
-def joker_zip(pyodide_dir: Path, precompile: bool) -> bytes:
-    """The joker/ package as a zip, with __pycache__/*.pyc when ``precompile``."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for p in joker_sources():
-            info = zipfile.ZipInfo(p.relative_to(ROOT).as_posix(), date_time=(2000, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, p.read_bytes())
-    raw = buf.getvalue()
-    if not precompile or not any(n.endswith(".py") for n in zipfile.ZipFile(io.BytesIO(raw)).namelist()):
-        return raw
-    key = hashlib.sha256(raw + PYODIDE[1].encode() + programs_key()).hexdigest()[:16]
-    out = CACHE / "joker" / f"joker-{key}.zip"
-    if not out.exists():
-        out.parent.mkdir(parents=True, exist_ok=True)
-        for old in out.parent.glob("joker-*.zip"):
-            old.unlink()
-        src = out.with_suffix(".src.zip")
-        src.write_bytes(raw)
-        pyodide_compile(pyodide_dir, [dict(src=str(src), dst=str(out), prefix=PYODIDE_HOME + "/",
-                                           layout="tree", keep_source=True)])
-        src.unlink()
-    return out.read_bytes()

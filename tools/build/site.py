@@ -6,12 +6,14 @@
     locale/strings.json             static/locale/*.po compiled (i18n.py)
     facts.json                      what the first screen offers (joker/facts.py)
     icons/                          drawn here (icons.py)
-    joker.zip                       the joker/ package (+ precompiled .pyc), unpacked by PyScript
-                                    into the interpreter's cwd via [files]
+    joker-<version>-py3-none-any.whl
+                                    the joker package, built from pyproject.toml by pip (wheel.py);
+                                    pyscript.toml's `packages` installs it with micropip
     pyodide/                        the Pyodide runtime; python_stdlib.zip precompiled and trimmed
-                                    to what the app imports (trim.py); pyodide-lock.json without
-                                    the package list (the app loads no Pyodide package);
-                                    snapshot.bin.gz, the memory snapshot (snapshot.py)
+                                    to what the app imports (trim.py); micropip's wheel;
+                                    pyodide-lock.json listing only micropip and joker;
+                                    snapshot.bin.gz, the memory snapshot (snapshot.py), with both
+                                    installed and imported
     pyscript/                       @pyscript/core dist (core.js, core.css and the chunks it loads;
                                     not the editor's, terminal's, pygame's or MicroPython's)
     sw.js                           the service worker, with the file list and a version
@@ -30,11 +32,12 @@ from pathlib import Path
 from .i18n import catalog_json
 from .icons import build_icons
 from .paths import DIST, ROOT, STATIC, log
-from .precompile import joker_zip, precompiled_stdlib
+from .precompile import precompiled_stdlib
 from .runtime import PYODIDE, PYODIDE_RUNTIME, PYSCRIPT, extract, pyscript_files
 from .snapshot import SNAPSHOT_NAME, memory_snapshot
 from .snapshot_make import PRELOAD
 from .trim import UNUSED_PYSCRIPT, trimmed_stdlib
+from .wheel import MICROPIP, joker_wheel, micropip_wheel, project_version, sha256
 
 # Files at the repo root that are part of the site.
 ROOT_SITE_FILES = ["index.html", "pyscript.toml"]
@@ -96,22 +99,34 @@ def preload_modules(index: Path, js_dir: Path) -> None:
     index.write_text(text.replace(BOOT_SCRIPT, BOOT_SCRIPT + links, 1), encoding="utf-8")
 
 
-def lock_without_packages(lock: Path) -> bytes:
-    """pyodide-lock.json keeps its ``info`` (checked against the runtime) and lists no package:
-    the app installs none, so Pyodide never looks one up (117 KB less on the first visit)."""
+def lock_with(lock: Path, micropip: Path, joker: Path) -> bytes:
+    """pyodide-lock.json keeps its ``info`` (checked against the runtime) and lists only micropip
+    (PyScript loads it when pyscript.toml has ``packages``; its sha256 is the wheel's we ship, PyPI's
+    build, which Pyodide checks) and joker (the name micropip installs from the lock, never from
+    PyPI; its wheel sits at the site's root, hence the ``../``). 117 KB less than Pyodide's list."""
     data = json.loads(lock.read_text(encoding="utf-8"))
-    return json.dumps({"info": data["info"], "packages": {}}, separators=(",", ":")).encode()
+    entry = data["packages"]["micropip"]
+    if (entry["name"], entry["version"], entry["file_name"]) != (MICROPIP[0], MICROPIP[1], micropip.name):
+        raise SystemExit(f"Pyodide's lock names {entry['file_name']}, "
+                         f"tools/build/wheel.py pins {micropip.name}")
+    packages = {
+        "micropip": {**entry, "sha256": sha256(micropip)},
+        "joker": {"name": "joker", "version": project_version(), "file_name": "../" + joker.name,
+                  "install_dir": "site", "sha256": sha256(joker), "package_type": "package",
+                  "imports": ["joker"], "depends": [], "unvendored_tests": False},
+    }
+    return json.dumps({"info": data["info"], "packages": packages}, separators=(",", ":")).encode()
 
 
-def build(precompile_joker: bool = True, trim_stdlib: bool = True) -> Path:
+def build(trim_stdlib: bool = True) -> Path:
     """dist/ from the sources; ``trim_stdlib=False`` ships the whole stdlib (tools/trace_stdlib.py)."""
     t0 = time.perf_counter()
     pyodide_dir = extract(*PYODIDE)
     pyscript_dir = extract(*PYSCRIPT)
     stdlib = precompiled_stdlib(pyodide_dir)
-    joker = joker_zip(pyodide_dir, precompile_joker)
+    wheels = (micropip_wheel(), joker_wheel())
     if trim_stdlib:
-        stdlib = trimmed_stdlib(pyodide_dir, stdlib, joker, PRELOAD)
+        stdlib = trimmed_stdlib(pyodide_dir, stdlib, wheels, PRELOAD)
 
     tmp = ROOT / "dist.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -133,15 +148,15 @@ def build(precompile_joker: bool = True, trim_stdlib: bool = True) -> Path:
     for name in PYODIDE_RUNTIME:
         shutil.copy2(pyodide_dir / name, tmp / "pyodide" / name)
     shutil.copy2(stdlib, tmp / "pyodide" / "python_stdlib.zip")
-    lock = lock_without_packages(pyodide_dir / "pyodide-lock.json")
-    (tmp / "pyodide" / "pyodide-lock.json").write_bytes(lock)
+    (tmp / "pyodide" / "pyodide-lock.json").write_bytes(lock_with(pyodide_dir / "pyodide-lock.json", *wheels))
+    shutil.copy2(wheels[0], tmp / "pyodide" / wheels[0].name)
+    shutil.copy2(wheels[1], tmp / wheels[1].name)
     (tmp / "pyscript").mkdir()
     for f in pyscript_files(pyscript_dir):
         if not f.name.startswith(UNUSED_PYSCRIPT):
             shutil.copy2(f, tmp / "pyscript" / f.name)
 
-    (tmp / "joker.zip").write_bytes(joker)
-    (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, joker, pyscript_dir))
+    (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, wheels, pyscript_dir))
     version = fill_service_worker(tmp) if (tmp / "sw.js").exists() else "-"
 
     (tmp / ".build-stamp").write_text(version + "\n")  # tests: dist/ newer than its sources?

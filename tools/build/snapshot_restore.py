@@ -4,7 +4,8 @@ in the snapshot; js/pyodide-snapshot.mjs calls :func:`after_restore` once the sn
 PyScript writes its own ``pyscript`` package (Python source) into the cwd and imports it at every
 start; its bytecode, compiled here as *checked* hash-based .pyc (used only if the source is
 byte-identical), saves compiling it again in every interpreter.  Files do not survive in a
-snapshot (only the heap does), so the .pyc are kept in memory and written at restore.
+snapshot (only the heap does), so the .pyc are kept in memory and written at restore, with the
+files of the packages installed in site-packages (micropip, joker).
 """
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ import importlib.util as _util
 
 HOME = "/home/pyodide"        # the interpreter's cwd, where PyScript writes its files
 PYC: dict[str, bytes] = {}    # path relative to HOME -> .pyc bytes
+SITE_PACKAGES = ""            # where micropip installed them
+INSTALLED: dict[str, bytes] = {}  # site-packages as installed at build time, by path relative to it
+LOADED: list[str] = []        # packages of Pyodide's lock installed in the snapshot
 
 
 def add(files: dict[str, str]) -> None:
@@ -26,16 +30,21 @@ def add(files: dict[str, str]) -> None:
 
 
 def after_restore() -> None:
-    """Reseed random (the snapshot froze its state), write the .pyc, forget stale listings."""
+    """Reseed random (the snapshot froze its state), write the files back, tell Pyodide which
+    packages are installed (its ``loadPackage("micropip")``, which PyScript calls, then loads
+    nothing), forget stale listings."""
     import importlib
     import os
     import random
+
+    import pyodide_js
     random.seed()
-    for rel, pyc in PYC.items():
-        try:
-            os.makedirs(os.path.dirname(rel), exist_ok=True)
-            with open(rel, "wb") as f:
-                f.write(pyc)
-        except OSError:
-            pass
+    files = [*PYC.items(), *((os.path.join(SITE_PACKAGES, rel), data) for rel, data in INSTALLED.items())]
+    for folder in sorted({os.path.dirname(path) for path, _ in files} - {""}):
+        os.makedirs(folder, exist_ok=True)
+    for path, data in files:
+        with open(path, "wb") as f:
+            f.write(data)
+    for name in LOADED:
+        setattr(pyodide_js.loadedPackages, name, "default channel")
     importlib.invalidate_caches()  # the file system is new: forget the finders' listings

@@ -2,9 +2,10 @@
 
 The stdlib zip keeps the modules of three lists, and the packages above them:
 
-* what importing every ``joker`` module and the snapshot's PRELOAD (PyScript's own start-up) pulls in,
-  found at every build by running Pyodide under Node (imports.mjs + imports_trace.py), so a new
-  top-level import in ``joker/`` can never be missing;
+* what installing micropip and joker (as the snapshot does, and as PyScript asks micropip at every
+  start), importing every ``joker`` module and the snapshot's PRELOAD (PyScript's own start-up) pulls
+  in, found at every build by running Pyodide under Node (imports.mjs + imports_trace.py), so a new
+  top-level import in ``joker/`` or micropip's can never be missing;
 * tools/build/stdlib_modules.txt: what the two workers imported over whole games in the browser
   (tools/trace_stdlib.py writes it): lazy imports, PyScript's, Pyodide's;
 * WHOLE_PACKAGES: packages kept whole because what they import depends on the data (codecs by name).
@@ -25,7 +26,7 @@ from .paths import CACHE, HERE, log
 from .runtime import PYODIDE
 
 TRACE_FILE = HERE / "stdlib_modules.txt"
-PROGRAMS = (HERE / "imports.mjs", HERE / "imports_trace.py")
+PROGRAMS = (HERE / "imports.mjs", HERE / "imports_trace.py", HERE / "snapshot_make.py")
 # Kept whole: Pyodide's own packages (its FFI imports parts of them lazily).
 WHOLE_PACKAGES = ("_pyodide", "pyodide")
 # Kept besides: the codecs a text in the wild is most likely to name (a codec is imported by its
@@ -36,16 +37,19 @@ EXTRA = ("encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodin
 # import argparse, subprocess, multiprocessing ... which the browser does not need.
 CLI_MODULES = ("joker.__main__", "joker.arena", "joker.arena_pool", "joker.bench")
 # Not stdlib: the app, PyScript's package, and names the runtime gives modules it makes itself.
-APP_PREFIXES = ("joker", "pyscript", "polyscript", "js", "pyodide_js", "_joker_snapshot", "__main__",
-                "_pyodide_core")
+APP_PREFIXES = ("joker", "micropip", "pyscript", "polyscript", "js", "pyodide_js", "_joker_snapshot",
+                "__main__", "_pyodide_core")
 
 # @pyscript/core chunks the app never loads, left out of dist/: the plugins index.html switches off
 # (<py-config>/<mpy-config> "plugins": editor, terminal, pygame, donkey, deprecation notices) and
-# what only they import (CodeMirror, xterm); the zip reader and the package graph, which only a
-# page-side interpreter uses (the workers carry their own). Measured: a game, the coach and the
-# score pad request none of them (a missing one would be a 404, which every browser test fails on).
+# what only they import (CodeMirror, xterm); the zip reader, which only a page-side interpreter uses.
+# Measured: a game, the coach and the score pad request none of them (a missing one would be a 404,
+# which every browser test fails on). The package graph (pyodide_graph-*.js, 19 KB) is shipped: a
+# worker whose config has `packages` imports it (to warn about packages Pyodide lacks) unless
+# `index_urls` is set, which PyScript 0.7.31 passes to a micropip.set_index_urls that micropip
+# 0.11.1 no longer has.
 UNUSED_PYSCRIPT = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey",
-                   "deprecations-manager", "zip-", "pyodide_graph")
+                   "deprecations-manager", "zip-")
 
 
 def is_app_module(name: str) -> bool:
@@ -57,12 +61,14 @@ def traced_modules() -> set[str]:
     return {s.strip() for s in lines if s.strip() and not s.startswith("#")}
 
 
-def static_imports(pyodide_dir: Path, stdlib: Path, joker: bytes, preload: list[str]) -> set[str]:
-    """Every module in sys.modules after importing all of joker/ (but CLI_MODULES) and ``preload`` in
-    Pyodide (cached)."""
+def static_imports(pyodide_dir: Path, stdlib: Path, wheels: tuple[Path, Path],
+                   preload: list[str]) -> set[str]:
+    """Every module in sys.modules after installing the (micropip, joker) wheels as the snapshot does,
+    importing all of joker/ (but CLI_MODULES) and ``preload`` in Pyodide (cached)."""
     h = hashlib.sha256((PYODIDE[1] + ",".join(CLI_MODULES)).encode())
     programs = (p.read_bytes() for p in PROGRAMS)
-    for data in (stdlib.read_bytes(), joker, json.dumps(preload).encode(), *programs):
+    inputs = (stdlib.read_bytes(), *(w.read_bytes() for w in wheels), json.dumps(preload).encode())
+    for data in (*inputs, *programs):
         h.update(hashlib.sha256(data).digest())
     out = CACHE / "imports" / f"imports-{h.hexdigest()[:16]}.json"
     if not out.exists():
@@ -71,11 +77,10 @@ def static_imports(pyodide_dir: Path, stdlib: Path, joker: bytes, preload: list[
         for old in out.parent.glob("imports-*.json"):
             old.unlink()
         work = out.parent
-        (work / "joker.zip").write_bytes(joker)
         (work / "preload.json").write_text(json.dumps(preload))
-        subprocess.run(["node", str(PROGRAMS[0]), str(pyodide_dir), str(stdlib), str(work / "joker.zip"),
-                        str(work / "preload.json"), str(PROGRAMS[1]), str(out), ",".join(CLI_MODULES)],
-                       check=True)
+        subprocess.run(["node", str(PROGRAMS[0]), str(pyodide_dir), str(stdlib), *map(str, wheels),
+                        str(work / "preload.json"), str(PROGRAMS[1]), str(PROGRAMS[2]), str(out),
+                        ",".join(CLI_MODULES)], check=True)
         log(f"traced the imports of joker/ in {time.perf_counter() - t0:.1f} s")
     return set(json.loads(out.read_text()))
 
@@ -115,9 +120,9 @@ def trim_stdlib(stdlib: Path, keep: set[str]) -> bytes:
     return buf.getvalue()
 
 
-def trimmed_stdlib(pyodide_dir: Path, stdlib: Path, joker: bytes, preload: list[str]) -> Path:
+def trimmed_stdlib(pyodide_dir: Path, stdlib: Path, wheels: tuple[Path, Path], preload: list[str]) -> Path:
     """The shipped stdlib zip (cached by its contents)."""
-    keep = static_imports(pyodide_dir, stdlib, joker, preload) | traced_modules() | set(preload) | set(EXTRA)
+    keep = static_imports(pyodide_dir, stdlib, wheels, preload) | traced_modules() | set(preload) | set(EXTRA)
     keep = {m for m in keep if not is_app_module(m)}
     key = hashlib.sha256(stdlib.read_bytes() + "\n".join(sorted(keep)).encode()).hexdigest()[:16]
     out = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
