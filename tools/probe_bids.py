@@ -1,0 +1,195 @@
+"""Where do the search bots' bids lose exactness?  A diagnostic, not shipped (tools/ only).
+
+Plays nines (or full) games with a line-up of arena entries and, at every bid of a search seat,
+records what its own bid search predicted — the chance of taking exactly the chosen bid, the mean
+tricks it expected to take — and what it really took when the deal was over.  Optionally re-runs
+the same bid decision with ``--big`` sampled deals (is the sample count the limit?) and with
+``harm=0`` (does Insane's "minus half the opponents' change" cost its own bids?).  Also compares the
+table heuristic that guesses the bids still to come (``est_tricks`` + habit) with what those seats
+then bid.
+
+    nice -n 15 python3 tools/probe_bids.py --bots insane@160w,hard@40w,hard@40w,hard@40w \\
+        --games 20 --seed 801 --big 1600
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from collections import defaultdict
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from joker.arena import game_seeds, parse_entry  # noqa: E402
+from joker.bots import SearchBot  # noqa: E402
+from joker.bots import search as search_mod  # noqa: E402
+from joker.bots.heuristic import est_tricks  # noqa: E402
+from joker.bots.model import TableModel  # noqa: E402
+from joker.game import Game  # noqa: E402
+from joker.rules import PRESETS  # noqa: E402
+
+_REC: list[list[int]] = []       # per sampled deal: our seat's tricks per bid candidate
+_W: list[float] = []
+_ME = [0]
+_orig_rollout = search_mod.rollout
+_orig_loop = search_mod.Searcher._loop
+
+
+def _rollout(*a: Any) -> list[int]:
+    t = _orig_rollout(*a)
+    if _REC:
+        _REC[-1].append(t[_ME[0]])
+    return t
+
+
+def _loop(self: Any, n: int, world: Any, evaluate: Any) -> Any:
+    def w2() -> Any:
+        h, w = world()
+        _W.append(w)
+        _REC.append([])
+        return h, w
+    return _orig_loop(self, n, w2, evaluate)
+
+
+search_mod.rollout = _rollout            # type: ignore[assignment]
+search_mod.Searcher._loop = _loop        # type: ignore[method-assign]
+
+
+def bid_search(bot: SearchBot, view: dict[str, Any], worlds: int | None, harm: float | None = None
+               ) -> tuple[int, dict[int, tuple[float, float]]]:
+    """The bid ``bot`` picks with ``worlds`` sampled deals; per bid its predicted P(exact), mean taken."""
+    _REC.clear()
+    _W.clear()
+    _ME[0] = view["seat"]
+    model = TableModel.from_view(view) if bot.modelling else None
+    s = search_mod.Searcher(bot._rng(view), bot.budget_ms, bot.hl_inference, bot.proposals,
+                            bot.harm if harm is None else harm, worlds=worlds or bot.worlds, model=model,
+                            own_skill=bot.own_skill)
+    ranked = s.analyse_bid(view)
+    cands = [int(a) for a in view["legal"]]
+    tot = sum(_W) or 1.0
+    pred = {}
+    for i, b in enumerate(cands):
+        pe = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] == b) / tot
+        mt = sum(w * r[i] for w, r in zip(_W, _REC, strict=True)) / tot
+        po = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] > b) / tot
+        pred[b] = (pe, mt, po, 1.0 - pe - po)
+    _REC.clear()
+    return int(ranked[0]["action"]), pred
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bots", default="insane@160w,hard@40w,hard@40w,hard@40w")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=801)
+    ap.add_argument("--mode", default="nines")
+    ap.add_argument("--premium", default="bonus")
+    ap.add_argument("--big", type=int, default=0, help="also search each bid with this many deals")
+    ap.add_argument("--harm0", action="store_true", help="also search each of Insane's bids with harm 0")
+    ap.add_argument("--probe", default="0", help="line-up indices to probe (comma-separated)")
+    args = ap.parse_args()
+    rules = dataclasses.replace(PRESETS["standard"], premium=args.premium)
+    lineup = [parse_entry(x) for x in args.bots.split(",")]
+    probe = {int(x) for x in args.probe.split(",")}
+    rows: list[dict[str, Any]] = []
+    est_err: list[float] = []
+    for k, gseed in enumerate(game_seeds(args.seed, args.games)):
+        for rot in range(4):
+            g = Game(rules, args.mode, seed=gseed)
+            seat_of = [(i + rot) % 4 for i in range(4)]
+            entry_at = [seat_of.index(s) for s in range(4)]
+            bots = [lineup[entry_at[s]].make((k * 4 + rot) * 16 + entry_at[s]) for s in range(4)]
+            pending: list[dict[str, Any]] = []
+            deal_no = -1
+            while g.phase != "over":
+                s = g.to_act
+                assert s is not None
+                v = g.view(s)
+                if g.deal_index != deal_no:
+                    for r in pending:
+                        d = g.deals[-1]
+                        r["taken"] = d["taken"][r["seat"]]
+                        rows.append(r)
+                    pending = []
+                    deal_no = g.deal_index
+                bot = bots[s]
+                if v["phase"] == "bid" and entry_at[s] in probe and isinstance(bot, SearchBot) \
+                        and len(v["legal"]) > 1:
+                    choice, pred = bid_search(bot, v, None)
+                    r = {"seat": s, "level": lineup[entry_at[s]].label, "n": v["cards"], "bid": choice,
+                         "pe": pred[choice][0], "mt": pred[choice][1], "po": pred[choice][2],
+                         "pu": pred[choice][3]}
+                    if args.big:
+                        cb, pb = bid_search(bot, v, args.big)
+                        r.update(big=cb, pe_big=pb[choice][0], pe_bigc=pb[cb][0])
+                    if args.harm0 and bot.harm:
+                        r["h0"], _ = bid_search(bot, v, None, 0.0)
+                    # the table heuristic's guess of the bids still to come vs what they bid
+                    r["after"] = [(t, est_tricks(g.hands[t], g.trump, v["cards"])) for t in range(4)
+                                  if g.bids[t] is None and t != s]
+                    pending.append(r)
+                    a = str(choice)
+                else:
+                    a = bot.act(v)
+                g.apply(a)
+                if v["phase"] == "bid":
+                    for r in pending:
+                        for t, e in r.get("after", []):
+                            if t == s:
+                                est_err.append(int(a) - e)
+            for r in pending:
+                r["taken"] = g.deals[-1]["taken"][r["seat"]]
+                rows.append(r)
+        print(f"game seed {k + 1}/{args.games}: {len(rows)} bids", file=sys.stderr, flush=True)
+        report(rows, est_err, args)
+        print(flush=True)
+
+
+def report(rows: list[dict[str, Any]], est_err: list[float], args: argparse.Namespace) -> None:
+    by: dict[tuple[str, int, int], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by[(r["level"], r["n"] == 9, r["bid"])].append(r)
+    print("level        9c bid    n  pred P(exact)  real exact  pred taken  real taken  "
+          "over (pred)  under (pred)")
+    for key in sorted(by):
+        rs = by[key]
+        m = len(rs)
+        pe = sum(r["pe"] for r in rs) / m
+        re_ = sum(r["taken"] == r["bid"] for r in rs) / m
+        mt = sum(r["mt"] for r in rs) / m
+        rt = sum(r["taken"] for r in rs) / m
+        ov = sum(r["taken"] > r["bid"] for r in rs) / m
+        un = sum(r["taken"] < r["bid"] for r in rs) / m
+        po = sum(r["po"] for r in rs) / m
+        pu = sum(r["pu"] for r in rs) / m
+        print(f"{key[0]:12} {'y' if key[1] else 'n':2} {key[2]:3} {m:4}  {pe:12.1%}  {re_:10.1%}  {mt:10.2f}"
+              f"  {rt:10.2f}  {ov:4.0%} ({po:3.0%})  {un:5.0%} ({pu:3.0%})")
+    for lvl in sorted({r["level"] for r in rows}):
+        rs = [r for r in rows if r["level"] == lvl]
+        m = len(rs)
+        print(f"{lvl}: {m} bids, predicted exact {sum(r['pe'] for r in rs) / m:.1%}, "
+              f"real {sum(r['taken'] == r['bid'] for r in rs) / m:.1%}, "
+              f"over {sum(r['taken'] > r['bid'] for r in rs) / m:.1%}, "
+              f"under {sum(r['taken'] < r['bid'] for r in rs) / m:.1%}")
+        if args.big:
+            diff = [r for r in rs if r["big"] != r["bid"]]
+            print(f"  with {args.big} deals the bid differs in {len(diff)} of {m}; "
+                  f"on those, real exact of ours {sum(r['taken'] == r['bid'] for r in diff)}, "
+                  f"of the big search's {sum(r['taken'] == r['big'] for r in diff)}; mean predicted "
+                  f"P(exact) of ours (big search) {sum(r['pe_big'] for r in rs) / m:.1%}")
+        if args.harm0 and any("h0" in r for r in rs):
+            diff = [r for r in rs if "h0" in r and r["h0"] != r["bid"]]
+            print(f"  harm 0 bids differently in {len(diff)} of {m}; real exact of ours "
+                  f"{sum(r['taken'] == r['bid'] for r in diff)}, of harm 0's "
+                  f"{sum(r['taken'] == r['h0'] for r in diff)}")
+    if est_err:
+        m = len(est_err)
+        print(f"bids still to come: real bid - est_tricks: mean {sum(est_err) / m:+.2f}, "
+              f"mean |.| {sum(abs(x) for x in est_err) / m:.2f} over {m}")
+
+
+if __name__ == "__main__":
+    main()
