@@ -1,7 +1,8 @@
 """Compare two versions of a level on the same deals: two ``arena --pool --save`` files, A and B.
 
 A change to a bot keeps its label (``insane@160w``), so ``arena --report`` cannot tell the two runs
-apart; this pairs them by table, level and game seed and prints, per cell, B's margin minus A's
+apart; this pairs them by table, level (its name: ``insane@160w`` pairs with ``insane@400w``, so two
+sample counts compare too) and game seed and prints, per cell, B's margin minus A's
 (± 95% CI over game seeds), and both exact-bid rates and bid − taken.  Run the same ``--pool``
 command from a checkout of each version (fixed ``@Nw`` counts, so the deals and the opponents'
 choices are the same until the two versions first differ).
@@ -28,7 +29,7 @@ def load(path: str) -> dict[tuple[str, str], dict[int, dict[str, Any]]]:
         for line in f:
             if line.strip():
                 r = json.loads(line)
-                cells[(r["table"], r["level"])][r["seed"]] = r
+                cells[(r["table"], r["level_name"])][r["seed"]] = r
     return cells
 
 
@@ -46,7 +47,8 @@ def main() -> None:
         sb = entry_stats([g["entries"][0] for s in common for g in b[key][s]["games"]])
         ma, _ = mean_ci([margins(a[key][s])[1] for s in common])
         mb, _ = mean_ci([margins(b[key][s])[1] for s in common])
-        print(f"table {key[0]}, {key[1]}, {len(common)} seeds: margin A {ma:+.0f}, B {mb:+.0f}, "
+        la, lb = a[key][common[0]]["level"], b[key][common[0]]["level"]
+        print(f"table {key[0]}, A {la}, B {lb}, {len(common)} seeds: margin A {ma:+.0f}, B {mb:+.0f}, "
               f"B - A {m:+.0f} ± {ci:.0f}{'  *' if abs(m) > ci else ''}; "
               f"exact A {sa['exact_rate']:.1%} B {sb['exact_rate']:.1%}; "
               f"bid-taken A {sa['bid_minus_taken']:+.2f} B {sb['bid_minus_taken']:+.2f}")
