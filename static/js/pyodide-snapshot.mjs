@@ -1,12 +1,14 @@
 // PyScript's `interpreter` (pyscript.toml), for the main script and the bot worker alike:
 // Pyodide started from the memory snapshot build.py makes (pyodide/snapshot.bin.gz): the
-// interpreter already initialised, with the stdlib modules PyScript needs and the joker
-// package imported. Saves the CPython start-up and those imports on every visit.
+// interpreter already initialised, with the stdlib modules PyScript needs, micropip, and the
+// joker wheel installed and imported. Saves the CPython start-up, those imports and the install
+// on every visit.
 //
 // makeMemorySnapshot / _loadSnapshot are private Pyodide APIs tied to the exact build
 // (pyodide.asm.wasm) and to the exact python_stdlib.zip: build.py remakes the snapshot
-// whenever either of them or joker/ changes. If the snapshot cannot be used, Pyodide
-// starts the ordinary way (slower, same result) and a warning says why.
+// whenever either of them or the wheels installed in it (micropip, joker) change. If the
+// snapshot cannot be used, Pyodide starts the ordinary way (slower, same result: micropip then
+// installs the wheels from the site) and a warning says why.
 import { loadPyodide as plainLoadPyodide, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -46,7 +48,9 @@ function start(options) {
   });
 }
 
-// What PyScript calls: options are { stdout, stderr } (no packages in pyscript.toml).
+// What PyScript calls: options are { stdout, stderr }. pyscript.toml's packages are not among them:
+// with packages_cache = "never" PyScript installs them with micropip once the interpreter is up,
+// and micropip finds them installed in the snapshot (tools/build/snapshot_make.py).
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _, ...rest } = options;
   try {
