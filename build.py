@@ -5,7 +5,8 @@
     python3 build.py serve [--port]  build, then serve dist/ on http://127.0.0.1:8000
     python3 build.py test [ARGS]     set up .venv + chromium, build, run the checks and pytest over tests/
 
-Only the standard library is used here, so the script runs on a bare Python 3.11.
+Only the standard library is used here, so the script runs on a bare Python 3.11 (with pip:
+the joker wheel is built by ``pip wheel``, micropip's is fetched by ``pip download``).
 Node/npm are needed for fetching the pinned runtime (``npm pack``) and for
 precompiling the stdlib with Pyodide's own CPython.
 
