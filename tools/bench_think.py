@@ -71,6 +71,39 @@ def human_move(page) -> None:
                            timeout=120_000)
 
 
+def play(page, level: str, deals: int, early: bool, clear=None) -> float:
+    """Starts a Nines game at ``level`` on a page showing the first screen and plays the human seat
+    until ``deals`` deals are over; returns the seconds from the first deal to the end. ``early``:
+    PLAY pressed as soon as the first screen works, before Python and the worker are up; otherwise
+    the worker is awaited first and ``clear()`` (if given) is called just before PLAY."""
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id(f"level-{level}").click()
+    page.get_by_test_id("mode-nines").click()
+    if early:
+        page.get_by_test_id("play").click()
+        page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
+    else:
+        page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
+        if clear:
+            clear()
+        page.get_by_test_id("play").click()
+    t0 = time.perf_counter()
+    done = 0
+    while done < deals:
+        page.wait_for_selector(
+            "#table[data-await=human], #table[data-await=next], #table[data-await=results]",
+            state="attached", timeout=120_000)
+        state = page.locator("#table").get_attribute("data-await")
+        if state in ("next", "results"):
+            done += 1
+            if state == "next" and done < deals:
+                page.get_by_test_id("summary-next").click()
+                page.wait_for_selector("#table:not([data-await=next])", state="attached")
+            continue
+        human_move(page)
+    return time.perf_counter() - t0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--level", default="insane")
@@ -91,31 +124,9 @@ def main() -> int:
             page.add_init_script(PROBE)
             extra = f"&search_workers={args.search_workers}" if args.search_workers else ""
             page.goto(f"{base}?seed={args.seed}&pace={args.pace}{extra}")
-            page.wait_for_selector("html[data-ui=ready]", state="attached")
-            page.get_by_test_id(f"level-{args.level}").click()
-            page.get_by_test_id("mode-nines").click()
-            if args.early:
-                page.get_by_test_id("play").click()
-                page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
-            else:
-                # Start-up work (Python and the worker starting) is measured by bench_load.py, not here.
-                page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=60_000)
-                page.evaluate("() => { window.__think.tasks.length = 0; }")
-                page.get_by_test_id("play").click()
-            t0 = time.perf_counter()
-            deals = 0
-            while deals < args.deals:
-                page.wait_for_selector(
-                    "#table[data-await=human], #table[data-await=next], #table[data-await=results]",
-                    state="attached", timeout=120_000)
-                state = page.locator("#table").get_attribute("data-await")
-                if state in ("next", "results"):
-                    deals += 1
-                    if state == "next" and deals < args.deals:
-                        page.get_by_test_id("summary-next").click()
-                        page.wait_for_selector("#table:not([data-await=next])", state="attached")
-                    continue
-                human_move(page)
+            # Start-up work is measured by bench_load.py unless --early.
+            elapsed = play(page, args.level, args.deals, args.early,
+                           clear=lambda: page.evaluate("() => { window.__think.tasks.length = 0; }"))
             log = page.evaluate("() => window.__think")
             browser.close()
     finally:
@@ -123,7 +134,6 @@ def main() -> int:
     bot_tasks = [t["dur"] for t in log["tasks"] if t["await"] == "bot"]
     all_tasks = [t["dur"] for t in log["tasks"]]
     turns = log["turns"]
-    elapsed = time.perf_counter() - t0
     print(f"level {args.level}, pace {args.pace}, {args.deals} nines deal(s) in {elapsed:.1f} s")
     print(f"bot turns seen: {len(turns)}; wall time per bot turn (incl. pace pauses): "
           f"mean {statistics.mean(turns):.0f} ms, max {max(turns):.0f} ms" if turns else "no bot turns seen")

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Every main-thread task over 50 ms of a game, with what it was doing (a tool, not a test).
+
+    .venv/bin/python tools/bench_longtasks.py [--site DIR] [--runs 3] [--deals 2] [--level insane]
+                                              [--pace fast] [--late] [--no-trace] [--json FILE]
+
+Plays a Nines game as ``tools/bench_think.py`` does (PLAY pressed before Python is up unless
+``--late``) and reports, per run, each main-thread task over 50 ms from navigation to the end:
+
+* ``longtask`` entries, with the table's state when they were seen;
+* the Long Animation Frame that holds each (``long-animation-frame``: its blocking time, forced
+  style and layout, and every script over 5 ms in it with its invoker, source URL and function);
+* from a Chrome trace of the same run (``--no-trace`` to skip): the task's wall time *and its CPU
+  time* on the main thread, and where the CPU went (self time of the trace events inside it:
+  module evaluation, a function call by URL and name, layout, style, GC, ...).
+
+Wall time far above CPU time means the task was long because the thread was descheduled (the
+machine is shared and loaded), not because of the work it did: the report marks such tasks
+``stretched`` (CPU under half the wall time, and under 50 ms). Target (issue #14): no task over 50 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bench_think import play  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
+
+LONG_MS = 50
+MARK = "bench:t0"
+
+PROBE = """
+(() => {
+  const log = (window.__lt = {tasks: [], loafs: [], mark: performance.mark("MARK").startTime});
+  const table = () => {
+    const t = document.querySelector('#table');
+    if (!t) return {};
+    return {await: t.dataset.await || "", phase: t.dataset.phase || "", actions: t.dataset.actions || ""};
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) log.tasks.push({start: e.startTime, dur: e.duration, ...table()});
+  }).observe({type: "longtask", buffered: true});
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) log.loafs.push({
+      start: e.startTime, dur: e.duration, blocking: e.blockingDuration, renderStart: e.renderStart,
+      styleAndLayoutStart: e.styleAndLayoutStart,
+      scripts: e.scripts.map((s) => ({invoker: s.invoker, type: s.invokerType, url: s.sourceURL,
+        fn: s.sourceFunctionName, at: s.sourceCharPosition, start: s.startTime, dur: s.duration,
+        layout: s.forcedStyleAndLayoutDuration, pause: s.pauseDuration})),
+    });
+  }).observe({type: "long-animation-frame", buffered: true});
+})();
+""".replace("MARK", MARK)
+
+CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute",
+              "disabled-by-default-devtools.timeline.stack",
+              "blink.user_timing", "v8", "loading"]
+TASK_NAMES = {"RunTask", "ThreadControllerImpl::RunTask"}
+
+
+def short(url: str | None) -> str:
+    """The part of a URL that says which file: the path under the served site."""
+    if not url:
+        return ""
+    if url.startswith("blob:"):
+        return "blob:"
+    return "/".join(url.split("?")[0].split("/")[3:]) or url
+
+
+def label(e: dict[str, Any]) -> str:
+    """One trace event as the report names it (its kind and, where it has them, URL and function)."""
+    data = (e.get("args") or {}).get("data") or {}
+    name = e["name"]
+    if name == "FunctionCall":
+        return f"call {short(data.get('url'))}:{data.get('functionName') or '(anonymous)'}"
+    if name in ("EvaluateScript", "v8.compile", "v8.compileModule", "v8.evaluateModule", "ParseHTML",
+                "ResourceFinish", "ResourceReceiveResponse"):
+        url = data.get("url") or data.get("stackTrace", [{}])[0].get("url")
+        return f"{name} {short(url)}".strip()
+    if name == "EventDispatch":
+        return f"event {data.get('type')}"
+    if name == "TimerFire":
+        return "timer"
+    return name
+
+
+def main_thread_tasks(events: list[dict[str, Any]], cpu_ms: float) -> tuple[list[dict[str, Any]], float]:
+    """The page's main thread's tasks over LONG_MS of wall time or ``cpu_ms`` of CPU time, each with
+    its CPU time and the self time (wall and CPU) of what ran in it; and the trace time (ms) of the
+    page's MARK, to put the trace on performance.now()'s clock."""
+    mark = next(e for e in events if e.get("name") == MARK)
+    pid, tid = mark["pid"], mark["tid"]
+    mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"
+            and "dur" in e]
+    mine.sort(key=lambda e: (e["ts"], -e["dur"]))
+    long = []
+    stack: list[dict[str, Any]] = []
+    for e in mine:
+        e["self"], e["cself"] = e["dur"], e.get("tdur", 0)
+        e["inside"], e["cpu_in"] = defaultdict(float), defaultdict(float)
+        while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+            stack.pop()
+        top = next((s for s in stack if s["name"] in TASK_NAMES), None)  # the outermost task
+        if stack:
+            stack[-1]["self"] -= e["dur"]
+            stack[-1]["cself"] -= e.get("tdur", 0)
+        stack.append(e)
+        e["task"] = top if e["name"] not in TASK_NAMES or top else e
+        if e["name"] in TASK_NAMES and top is None and (e["dur"] >= LONG_MS * 1000
+                                                         or e.get("tdur", 0) >= cpu_ms * 1000):
+            long.append(e)
+    chosen = {id(e) for e in long}
+    for e in mine:
+        task = e.get("task")
+        if task is not None and task is not e and id(task) in chosen:
+            task["inside"][label(e)] += e["self"]
+            task["cpu_in"][label(e)] += e["cself"]
+    return long, mark["ts"] / 1000
+
+
+SCRIPT = {"FunctionCall", "RunMicrotasks", "v8.callFunction", "TimerFire", "FireAnimationFrame",
+          "EvaluateScript", "v8.evaluateModule", "EventDispatch"}
+
+
+def forced(events: list[dict[str, Any]]) -> list[tuple[str, int, float]]:
+    """Style recalculations and layouts forced from script on the page's main thread (run inside a
+    script event rather than in a frame's rendering), by the JS that forced them (the trace's stack,
+    top three frames; Playwright's own checks included): [(what and where, how many, CPU ms)]."""
+    mark = next(e for e in events if e.get("name") == MARK)
+    mine = sorted((e for e in events if e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
+                   and e.get("ph") == "X" and "dur" in e), key=lambda e: (e["ts"], -e["dur"]))
+    stack: list[dict[str, Any]] = []
+    n: dict[str, int] = defaultdict(int)
+    cpu: dict[str, float] = defaultdict(float)
+    for e in mine:
+        while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+            stack.pop()
+        if e["name"] in ("Layout", "UpdateLayoutTree") and any(s["name"] in SCRIPT for s in stack):
+            frames = (((e.get("args") or {}).get("beginData") or {}).get("stackTrace")
+                      or (e.get("args") or {}).get("stackTrace") or [])
+            where = " < ".join(f"{f['functionName'] or '(anonymous)'}@{short(f['url']) or '(injected)'}:"
+                               f"{f['lineNumber']}" for f in frames[:3]) or "(no stack)"
+            key = f"{'layout' if e['name'] == 'Layout' else 'style'} from {where}"
+            n[key] += 1
+            cpu[key] += e.get("tdur", 0) / 1000
+        stack.append(e)
+    return sorted(((k, n[k], cpu[k]) for k in n), key=lambda x: -x[2])
+
+
+def run_once(base: str, args: argparse.Namespace, trace: Path | None) -> dict[str, Any]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.add_init_script(PROBE)
+        if trace:
+            browser.start_tracing(page=page, categories=CATEGORIES)
+        page.goto(f"{base}?seed={args.seed}&pace={args.pace}")
+        clear = "() => { window.__lt.tasks.length = 0; window.__lt.loafs.length = 0; }"
+        elapsed = play(page, args.level, args.deals, not args.late, clear=lambda: page.evaluate(clear))
+        page.wait_for_timeout(300)  # the last frames' entries are delivered
+        log = page.evaluate("() => window.__lt")
+        if trace:
+            trace.write_bytes(browser.stop_tracing())
+        browser.close()
+    log["elapsed"] = elapsed
+    log["load"] = os.getloadavg()
+    if trace:
+        events = json.loads(trace.read_text())["traceEvents"]
+        long, mark_ts = main_thread_tasks(events, args.cpu)
+        log["trace"] = [{
+            "start": e["ts"] / 1000 - mark_ts + log["mark"], "dur": e["dur"] / 1000,
+            "cpu": e.get("tdur", 0) / 1000, "self": e["self"] / 1000,
+            "inside": sorted(((k, v / 1000) for k, v in e["inside"].items()), key=lambda kv: -kv[1]),
+            "cpu_in": sorted(((k, v / 1000) for k, v in e["cpu_in"].items()), key=lambda kv: -kv[1]),
+        } for e in long]
+        log["forced"] = forced(events)
+    return log
+
+
+def kind(r: dict[str, Any]) -> str:
+    """Why a task is in the report: its own work (CPU over LONG_MS), or the scheduler (wall time over
+    LONG_MS, CPU under it and under half the wall time), or a phone's share (CPU over --cpu)."""
+    if r["cpu"] is None:
+        return ""
+    if r["cpu"] >= LONG_MS:
+        return "WORK"
+    if r["dur"] >= LONG_MS:
+        return "stretched" if r["cpu"] < r["dur"] / 2 else "work+stretch"
+    return "phone"
+
+
+def report(n: int, log: dict[str, Any]) -> None:
+    load = " ".join(f"{x:.1f}" for x in log["load"])
+    trace = log.get("trace")
+    print(f"\nrun {n}: load average {load}; {len(log['tasks'])} longtask entries over {LONG_MS} ms "
+          f"(longest {max((t['dur'] for t in log['tasks']), default=0):.0f} ms); game {log['elapsed']:.1f} s")
+    # From the trace when there is one: it also sees the tasks the longtask observer leaves out
+    # (rendering, IPC) and gives each task's CPU time; else the longtask entries alone.
+    rows = trace if trace is not None else [dict(t, cpu=None, inside=[], cpu_in=[], self=0)
+                                            for t in log["tasks"]]
+    for r in rows:
+        seen = next((t for t in log["tasks"] if t["start"] - 5 <= r["start"] < t["start"] + t["dur"]), None)
+        state = (f"table {seen['await'] or '-'}/{seen['phase'] or '-'} after {seen['actions'] or 0} actions"
+                 if seen else "no longtask entry")
+        cpu = "" if r["cpu"] is None else f", cpu {r['cpu']:3.0f} ms"
+        print(f"  {r['start'] / 1000:7.2f} s  {r['dur']:4.0f} ms{cpu}  {kind(r):12s} [{state}]")
+        if r["inside"]:
+            parts = [f"{k} {v:.0f}" for k, v in r["inside"][:6] if v >= 1]
+            print(f"      wall (self ms): {'; '.join(parts)}; in the task itself {r['self']:.0f}")
+            parts = [f"{k} {v:.1f}" for k, v in r["cpu_in"][:6] if v >= 0.5]
+            print(f"      cpu (self ms): {'; '.join(parts)}")
+        loaf = next((f for f in log["loafs"] if f["start"] - 1 <= r["start"] < f["start"] + f["dur"]), None)
+        if loaf:
+            layout = sum(s["layout"] for s in loaf["scripts"])
+            render = (f"rendering {loaf['start'] + loaf['dur'] - loaf['renderStart']:.0f} ms"
+                      if loaf["renderStart"] else "no rendering")
+            print(f"      LoAF {loaf['dur']:.0f} ms, blocking {loaf['blocking']:.0f} ms, "
+                  f"forced layout in scripts {layout:.0f} ms, {render}")
+            for s in loaf["scripts"]:
+                print(f"        {s['dur']:4.0f} ms {s['type']} {s['invoker']!r} {short(s['url'])}:"
+                      f"{s['fn'] or '-'}@{s['at']} (forced style+layout {s['layout']:.0f} ms)")
+
+
+def report_forced(log: dict[str, Any]) -> None:
+    rows = log.get("forced")
+    if rows is None:
+        return
+    print(f"  forced from script: {sum(r[1] for r in rows)} style/layout passes, "
+          f"{sum(r[2] for r in rows):.0f} ms of CPU; most costly:")
+    for where, n, cpu in rows[:8]:
+        print(f"    {n:4d} x {cpu:6.1f} ms  {where}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--site", type=Path, help="serve this built site as it is (default: build dist/)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--deals", type=int, default=2)
+    ap.add_argument("--level", default="insane")
+    ap.add_argument("--pace", default="fast")
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--late", action="store_true",
+                    help="wait for the search worker before PLAY (start-up excluded)")
+    ap.add_argument("--no-trace", action="store_true", help="no Chrome trace (no CPU time, no breakdown)")
+    ap.add_argument("--cpu", type=float, default=LONG_MS / 4,
+                    help="also report tasks with this much CPU (ms; default: 50 ms on a 4x slower phone)")
+    ap.add_argument("--json", type=Path, help="write every run's raw records here")
+    ap.add_argument("--keep-trace", type=Path,
+                    help="keep the last run's Chrome trace here (chrome://tracing, Perfetto)")
+    args = ap.parse_args()
+    site = args.site or build.build()
+    proc, base = start_server(site)
+    logs = []
+    trace = None if args.no_trace else (args.keep_trace or Path(os.environ.get("TMPDIR", "/tmp")) /
+                                        f"bench_longtasks.{os.getpid()}.json")
+    try:
+        for n in range(1, args.runs + 1):
+            log = run_once(base, args, trace)
+            logs.append(log)
+            report(n, log)
+            report_forced(log)
+    finally:
+        stop_server(proc)
+        if trace and not args.keep_trace and trace.exists():
+            trace.unlink()
+    if args.no_trace:
+        print(f"\nlongtask entries over {LONG_MS} ms per run: {[len(log['tasks']) for log in logs]}")
+    else:
+        def count(test) -> list[int]:
+            return [sum(1 for r in log["trace"] if test(r)) for log in logs]
+        print(f"\nper run: tasks over {LONG_MS} ms of wall time {count(lambda r: r['dur'] >= LONG_MS)}, "
+              f"of which over {LONG_MS} ms of CPU {count(lambda r: r['cpu'] >= LONG_MS)}; "
+              f"tasks over {args.cpu:g} ms of CPU {count(lambda r: r['cpu'] >= args.cpu)}; "
+              f"most CPU in a task {[round(max((r['cpu'] for r in lg['trace']), default=0)) for lg in logs]}"
+              f" ms; forced style/layout passes {[sum(r[1] for r in log['forced']) for log in logs]}")
+    if args.json:
+        args.json.write_text(json.dumps(logs, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
