@@ -265,6 +265,11 @@ def test_a_refusal_and_its_cards_tint_go_at_the_next_change(page: Any, base_url:
     plays; a refusal also goes when a window opens (the last-trick peek)."""
     s = sweep(page, base_url)
     s.continue_at("play", pace="normal")
+    # A bot's move is asked for a moment late, so the engine still has the bot to play when the tap
+    # lands (otherwise the tap races the bot's search, which on a quick machine is over before the
+    # card flying in has landed and the tap can be made; the bot's "thinking" pause comes after it).
+    page.evaluate("""() => { const py = window.jokerPy, orig = py.bot_move;
+      py.bot_move = (...args) => new Promise((ok) => setTimeout(ok, 700)).then(() => orig(...args)); }""")
     table = page.locator("#table")
     refused = page.locator('.card.in-hand[data-refused="1"]')
     caught = False

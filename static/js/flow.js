@@ -103,7 +103,7 @@ export function enterTable(res) {
   board.clear();
   tabs.claim();  // this tab now writes this game; any other tab showing it becomes a follower
   writeSave(res);
-  board.measure();
+  board.forget();  // the new game's plates: measured once they are drawn (render.js)
   render();
   if (v.phase === "over") { showResults(); return; }
   sound.play("deal");

@@ -1,26 +1,72 @@
 // The table renderer, in the manner of chessground: card nodes keyed by card id, placed and
 // moved only with CSS transforms (transitions do the animation), redraws batched per frame.
+//
+// A redraw never reads the page's geometry: a read after the redraw's own writes would make the
+// browser lay the page out there and then, in the middle of the script (a forced synchronous
+// layout), and again for the frame. The sizes the layout needs (the felt's, the seat plates') are
+// read when the browser has just laid the page out anyway (a ResizeObserver's callback), and a
+// change of them draws the table again before that frame is painted. Only the first redraw of a
+// table just shown reads them at once (nothing has been laid out yet). A new card's flight in is
+// a Web Animation from where it comes from, so nothing has to be laid out to start it either.
 import { faceHtml, backHtml } from "./cards.js";
 import { computeLayout, layoutVars } from "./layout.js";
 
+// The card's move as table.css's transition draws it (transform; opacity fades with `ease`).
+const MOVE_EASING = "cubic-bezier(.2, .7, .3, 1)";
+
 export class Board {
-  constructor(felt, layer) {
+  // moveMs: () => the duration of a card's move (ms), as the stylesheet's --t-move says.
+  constructor(felt, layer, { moveMs = () => 0 } = {}) {
     this.felt = felt;
     this.layer = layer;
+    this.moveMs = moveMs;
     this.nodes = new Map();     // key -> {el, face, tf}
     this.L = null;
     this.vars = {};        // CSS custom properties last set on the felt
+    this.sizes = null;     // {W, H, seat}: the felt's and the seat plates' sizes as last laid out
+    this.sizesKey = "";
+    this.onResize = null;  // called when those sizes change (table.js: draw again)
+    if (typeof ResizeObserver === "function") {
+      const ro = new ResizeObserver(() => this.laidOut());
+      ro.observe(felt);
+      for (const el of felt.querySelectorAll(".seat")) ro.observe(el);
+    }
   }
 
-  // Sizes come from the viewport: the felt's size and the seat plates' sizes go through
-  // computeLayout (layout.js); the stylesheet positions seats, fans and panels from its variables.
-  measure() {
+  // The sizes computeLayout needs. Reading them forces a layout unless the page is laid out.
+  readSizes() {
     const W = this.felt.clientWidth, H = this.felt.clientHeight;
     const seat = [0, 1, 2, 3].map((s) => {
       const el = this.felt.querySelector(`.seat[data-seat="${s}"]`);
       return el && el.offsetWidth ? { w: el.offsetWidth, h: el.offsetHeight } : null;
     });
-    const L = computeLayout(W, H, seat);
+    return { W, H, seat };
+  }
+
+  // A ResizeObserver's callback: the page has just been laid out, so reading costs nothing. When
+  // a size changed (a plate grew with its badge, the window was resized), the table is drawn again
+  // with it before the frame is painted.
+  laidOut() {
+    const sizes = this.readSizes();
+    const key = JSON.stringify(sizes);
+    if (key === this.sizesKey) return;
+    this.sizes = sizes;
+    this.sizesKey = key;
+    if (sizes.W && sizes.H && this.onResize) this.onResize();
+  }
+
+  // Sizes come from the viewport: the felt's size and the seat plates' sizes go through
+  // computeLayout (layout.js); the stylesheet positions seats, fans and panels from its variables.
+  // A table just shown (or a game just entered): its sizes are read afresh at the next redraw,
+  // after the seats are drawn.
+  forget() { this.sizes = null; }
+
+  measure() {
+    if (!this.sizes || !this.sizes.W || !this.sizes.H) {  // a table just shown: the one forced read
+      this.sizes = this.readSizes();
+      this.sizesKey = JSON.stringify(this.sizes);
+    }
+    const L = computeLayout(this.sizes.W, this.sizes.H, this.sizes.seat);
     this.felt.dataset.layout = L.wide ? "wide" : "tall";
     this.felt.dataset.beside = L.beside ? "1" : "0";
     for (const [k, v] of Object.entries(layoutVars(L))) {
@@ -57,32 +103,41 @@ export class Board {
   // items: [{key, card (null = back), x, y, rot, scale, z, cls: {..}, data: {..}, from: {x,y,rot,scale}, delay}]
   sync(items, exit) {
     const seen = new Set();
-    const fresh = [];
+    const ms = this.moveMs();
     for (const it of items) {
       seen.add(it.key);
       let n = this.nodes.get(it.key);
       const face = it.card || "back";
+      const tf = this.tf(it);
       if (!n) {
+        // A new node is put at its place at once (its first style: no transition) and flies in
+        // from where it comes from as a Web Animation, which needs no layout to start.
         const el = document.createElement("div");
         el.className = "card";
         el.dataset.key = it.key;
-        n = { el, face: null, tf: "" };
+        el.style.transform = tf;
+        n = { el, face: null, tf };
         this.nodes.set(it.key, n);
         this.layer.appendChild(el);
-        // A new node starts where it comes from (or right at its place), without a transition.
-        el.classList.add("no-anim");
-        el.style.transform = this.tf(it.from || it);
-        if (it.from && it.from.opacity !== undefined) el.style.opacity = it.from.opacity;
-        if (!it.from) n.tf = this.tf(it);
-        fresh.push(n);
+        if (it.from && ms > 0) {
+          const timing = { duration: ms, delay: it.delay || 0, fill: "backwards" };
+          n.from = this.tf(it.from);
+          n.flight = el.animate([{ transform: n.from }, { transform: tf }], { ...timing, easing: MOVE_EASING });
+          n.anims = [n.flight];
+          if (it.from.opacity !== undefined) n.anims.push(el.animate([{ opacity: it.from.opacity }, { opacity: 1 }], { ...timing, easing: "ease" }));
+        }
       }
       if (n.face !== face) {
         n.el.innerHTML = it.card ? faceHtml(it.card) : backHtml();
         n.el.dataset.card = it.card || "";
         n.face = face;
       }
-      const tf = this.tf(it);
-      if (n.tf !== tf) { n.pendingTf = tf; n.tf = tf; }
+      if (n.tf !== tf) {
+        n.el.style.transform = tf;
+        n.tf = tf;
+        // Still flying in (the plates' sizes changed the layout meanwhile): it lands at the new place.
+        if (n.flight && n.flight.playState !== "finished") n.flight.effect.setKeyframes([{ transform: n.from }, { transform: tf }]);
+      }
       n.el.style.zIndex = it.z ?? 1;
       n.el.style.transitionDelay = it.delay ? it.delay + "ms" : "";
       const cls = it.cls || {};
@@ -100,11 +155,6 @@ export class Board {
         if (n.el.dataset[k] !== String(v)) n.el.dataset[k] = v;
       }
     }
-    if (fresh.length) void this.layer.offsetWidth;  // commit the start positions, then animate
-    for (const n of fresh) { n.el.classList.remove("no-anim"); n.el.style.opacity = ""; }
-    for (const n of this.nodes.values()) {
-      if (n.pendingTf) { n.el.style.transform = n.pendingTf; n.pendingTf = null; }
-    }
     for (const [key, n] of [...this.nodes]) {
       if (seen.has(key)) continue;
       this.nodes.delete(key);
@@ -113,7 +163,6 @@ export class Board {
         n.el.style.transitionDelay = "";
         n.el.style.transform = this.tf(to);
         n.el.style.opacity = "0";
-        const ms = parseFloat(getComputedStyle(this.felt).getPropertyValue("--t-move")) || 0;
         setTimeout(() => n.el.remove(), ms + 60);
       } else {
         n.el.remove();
@@ -122,6 +171,10 @@ export class Board {
   }
 
   node(key) { return this.nodes.get(key)?.el || null; }
+
+  // The animations of a node's flight in (none once it has landed). Unlike el.getAnimations(),
+  // asking costs no style recalculation.
+  flights(key) { return (this.nodes.get(key)?.anims || []).filter((a) => a.playState !== "finished"); }
 
   // The faces carry words of the language (a rank's letter: К, J, მ): after a switch every card on
   // the table is drawn again at its next sync, in place, without moving.

@@ -85,9 +85,17 @@ export function pace() {
   return matchMedia("(prefers-reduced-motion: reduce)").matches ? { ...p, deal: 0 } : p;
 }
 
-// The duration of a card's move (CSS --t-move, which the pace and reduced motion set).
+// The duration of a card's move (CSS --t-move, which the pace and reduced motion set). Read from
+// the style once per pace: reading it during a redraw would force the browser to recompute the
+// page's style in the middle of the redraw (a forced synchronous style recalculation).
+let moveCache = null;
 export function moveMs() {
-  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--t-move")) || 0;
+  if (moveCache === null) moveCache = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--t-move")) || 0;
+  return moveCache;
 }
+matchMedia("(prefers-reduced-motion: reduce)").addEventListener?.("change", () => { moveCache = null; });
 
-export function applyPace() { document.documentElement.dataset.pace = paceName(); }
+export function applyPace() {
+  if (document.documentElement.dataset.pace !== paceName()) moveCache = null;
+  document.documentElement.dataset.pace = paceName();
+}

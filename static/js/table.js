@@ -11,7 +11,8 @@ import { renderStatus, saidText } from "./status.js";
 import { renderPlates, renderSeats } from "./seats.js";
 import { renderPanel } from "./panels.js";
 
-export const board = new Board($("#felt"), $("#cards"));
+export const board = new Board($("#felt"), $("#cards"), { moveMs });
+board.onResize = () => render();  // a plate or the window changed size: drawn again before it is painted
 on("tab", () => render());  // this tab became a follower of another (tabs.js), or writes again
 onLangChange(() => { board.redrawFaces(); render(); });  // the cards' rank letters are words too
 
@@ -49,14 +50,14 @@ export function setAttrs() {
 
 // Cards dealt into my hand fly in one after another: until the last has landed the table deals
 // (S.dealing: no panel, no input, no bot move), so nobody bids or names trump on a half-seen hand.
-// Landed means their transitions have finished (the Web Animations API says when).
+// Landed means their flights (Web Animations made by render.js) have finished.
 let dealToken = 0;
 function freshInHand(items) {
   return items.filter((it) => (it.cls["in-hand"] || it.cls["chooser-hidden"]) && !board.node(it.key)).map((it) => it.key);
 }
 function dealing(keys) {
   if (!keys.length || moveMs() <= 0) return;
-  const flights = keys.flatMap((k) => board.node(k)?.getAnimations() || []);
+  const flights = keys.flatMap((k) => board.flights(k));
   if (!flights.length) return;
   const token = ++dealToken;
   S.dealing = true;
@@ -98,7 +99,7 @@ export function render() {
   renderPlates(v);
   renderStatus();
   renderSeats(v);
-  const L = board.measure();  // after the seats: the layout is sized from their plates
+  const L = board.measure();  // the layout is sized from the plates as last laid out (render.js)
   const p = pace();
   const items = [];
   // --- my hand
