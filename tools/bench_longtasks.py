@@ -2,7 +2,7 @@
 """Every main-thread task over 50 ms of a game, with what it was doing (a tool, not a test).
 
     .venv/bin/python tools/bench_longtasks.py [--site DIR] [--runs 3] [--deals 2] [--level insane]
-                                              [--pace fast] [--late] [--no-trace] [--json FILE]
+        [--pace fast] [--late] [--throttle 4] [--cpu 12.5] [--no-trace] [--json FILE] [--keep-trace FILE]
 
 Plays a Nines game as ``tools/bench_think.py`` does (PLAY pressed before Python is up unless
 ``--late``) and reports, per run, each main-thread task over 50 ms from navigation to the end:
@@ -11,12 +11,15 @@ Plays a Nines game as ``tools/bench_think.py`` does (PLAY pressed before Python 
 * the Long Animation Frame that holds each (``long-animation-frame``: its blocking time, forced
   style and layout, and every script over 5 ms in it with its invoker, source URL and function);
 * from a Chrome trace of the same run (``--no-trace`` to skip): the task's wall time *and its CPU
-  time* on the main thread, and where the CPU went (self time of the trace events inside it:
-  module evaluation, a function call by URL and name, layout, style, GC, ...).
+  time* on the main thread, and where each went (self time of the trace events inside it: module
+  evaluation, a function call by URL and name, layout, style, GC, a wait on another process ...);
+  tasks with over ``--cpu`` ms of CPU are listed too (default 12.5: 50 ms on a 4x slower phone);
+* every style recalculation and layout a script forced, by the JS stack that forced it.
 
 Wall time far above CPU time means the task was long because the thread was descheduled (the
-machine is shared and loaded), not because of the work it did: the report marks such tasks
-``stretched`` (CPU under half the wall time, and under 50 ms). Target (issue #14): no task over 50 ms.
+machine is shared and loaded) or waited on another process (the audio service, the font service),
+not because of the work it did: the report marks such tasks ``stretched`` (CPU under half the
+wall time, and under 50 ms). Target (issue #14): no task over 50 ms. docs/STARTUP.md has figures.
 """
 from __future__ import annotations
 
@@ -165,6 +168,8 @@ def run_once(base: str, args: argparse.Namespace, trace: Path | None) -> dict[st
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1440, "height": 900})
         page.add_init_script(PROBE)
+        if args.throttle > 1:  # as Lighthouse's mobile profile: the page's main thread N times slower
+            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
         if trace:
             browser.start_tracing(page=page, categories=CATEGORIES)
         page.goto(f"{base}?seed={args.seed}&pace={args.pace}")
@@ -254,6 +259,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--late", action="store_true",
                     help="wait for the search worker before PLAY (start-up excluded)")
+    ap.add_argument("--throttle", type=float, default=1,
+                    help="slow the page's main thread N times (CDP CPU throttling; Lighthouse's phone: 4)")
     ap.add_argument("--no-trace", action="store_true", help="no Chrome trace (no CPU time, no breakdown)")
     ap.add_argument("--cpu", type=float, default=LONG_MS / 4,
                     help="also report tasks with this much CPU (ms; default: 50 ms on a 4x slower phone)")

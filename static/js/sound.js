@@ -36,7 +36,17 @@ function ac() {
 }
 
 // Called from a click (PLAY / CONTINUE): browsers let audio start only after a user gesture.
-export function unlock() { if (on) ac(); }
+// The context is made in a task of its own right after the click: making one waits for the
+// browser's audio service (in Chromium a synchronous call for the output device: 60-680 ms
+// measured here on a loaded machine, tools/bench_longtasks.py), which must not hold the click's
+// own response. The user activation the click gave lasts for it; should a browser still start it
+// suspended, the next tap or key resumes it.
+export function unlock() {
+  if (on && !ctx) setTimeout(() => { if (on) ac(); }, 0);
+}
+for (const type of ["pointerdown", "keydown"]) {
+  addEventListener(type, () => { if (ctx && ctx.state !== "running" && on) ctx.resume().catch(() => {}); }, { capture: true, passive: true });
+}
 
 // One enveloped oscillator; slide: frequency at the end (a glide), or null.
 function tone(freq, dur, type = "sine", gain = 0.06, when = 0, slide = null) {
