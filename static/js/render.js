@@ -26,7 +26,8 @@ export class Board {
     this.sizes = null;     // {W, H, seat}: the felt's and the seat plates' sizes as last laid out
     this.sizesKey = "";
     this.onResize = null;  // called when those sizes change (table.js: draw again)
-    if (typeof ResizeObserver === "function") {
+    this.observed = typeof ResizeObserver === "function";  // else every redraw reads them (forced)
+    if (this.observed) {
       const ro = new ResizeObserver(() => this.laidOut());
       ro.observe(felt);
       for (const el of felt.querySelectorAll(".seat")) ro.observe(el);
@@ -62,7 +63,7 @@ export class Board {
   forget() { this.sizes = null; }
 
   measure() {
-    if (!this.sizes || !this.sizes.W || !this.sizes.H) {  // a table just shown: the one forced read
+    if (!this.observed || !this.sizes || !this.sizes.W || !this.sizes.H) {  // a table just shown: the one forced read
       this.sizes = this.readSizes();
       this.sizesKey = JSON.stringify(this.sizes);
     }
