@@ -100,16 +100,18 @@ def label(e: dict[str, Any]) -> str:
     return name
 
 
-def main_thread_tasks(events: list[dict[str, Any]], cpu_ms: float) -> tuple[list[dict[str, Any]], float]:
+def main_thread_tasks(events: list[dict[str, Any]],
+                      cpu_ms: float) -> tuple[list[dict[str, Any]], float, float]:
     """The page's main thread's tasks over LONG_MS of wall time or ``cpu_ms`` of CPU time, each with
     its CPU time and the self time (wall and CPU) of what ran in it; and the trace time (ms) of the
-    page's MARK, to put the trace on performance.now()'s clock."""
+    page's MARK, to put the trace on performance.now()'s clock; and the CPU of all its tasks (ms)."""
     mark = next(e for e in events if e.get("name") == MARK)
     pid, tid = mark["pid"], mark["tid"]
     mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"
             and "dur" in e]
     mine.sort(key=lambda e: (e["ts"], -e["dur"]))
     long = []
+    total = 0.0  # the CPU of every task on the thread (ms)
     stack: list[dict[str, Any]] = []
     for e in mine:
         e["self"], e["cself"] = e["dur"], e.get("tdur", 0)
@@ -122,6 +124,8 @@ def main_thread_tasks(events: list[dict[str, Any]], cpu_ms: float) -> tuple[list
             stack[-1]["cself"] -= e.get("tdur", 0)
         stack.append(e)
         e["task"] = top if e["name"] not in TASK_NAMES or top else e
+        if e["name"] in TASK_NAMES and top is None:
+            total += e.get("tdur", 0) / 1000
         if e["name"] in TASK_NAMES and top is None and (e["dur"] >= LONG_MS * 1000
                                                          or e.get("tdur", 0) >= cpu_ms * 1000):
             long.append(e)
@@ -131,7 +135,7 @@ def main_thread_tasks(events: list[dict[str, Any]], cpu_ms: float) -> tuple[list
         if task is not None and task is not e and id(task) in chosen:
             task["inside"][label(e)] += e["self"]
             task["cpu_in"][label(e)] += e["cself"]
-    return long, mark["ts"] / 1000
+    return long, mark["ts"] / 1000, total
 
 
 SCRIPT = {"FunctionCall", "RunMicrotasks", "v8.callFunction", "TimerFire", "FireAnimationFrame",
@@ -184,7 +188,7 @@ def run_once(base: str, args: argparse.Namespace, trace: Path | None) -> dict[st
     log["load"] = os.getloadavg()
     if trace:
         events = json.loads(trace.read_text())["traceEvents"]
-        long, mark_ts = main_thread_tasks(events, args.cpu)
+        long, mark_ts, log["cpu_total"] = main_thread_tasks(events, args.cpu)
         log["trace"] = [{
             "start": e["ts"] / 1000 - mark_ts + log["mark"], "dur": e["dur"] / 1000,
             "cpu": e.get("tdur", 0) / 1000, "self": e["self"] / 1000,
@@ -292,7 +296,8 @@ def main() -> int:
               f"of which over {LONG_MS} ms of CPU {count(lambda r: r['cpu'] >= LONG_MS)}; "
               f"tasks over {args.cpu:g} ms of CPU {count(lambda r: r['cpu'] >= args.cpu)}; "
               f"most CPU in a task {[round(max((r['cpu'] for r in lg['trace']), default=0)) for lg in logs]}"
-              f" ms; forced style/layout passes {[sum(r[1] for r in log['forced']) for log in logs]}")
+              f" ms; forced style/layout passes {[sum(r[1] for r in log['forced']) for log in logs]}; "
+              f"main-thread CPU in all tasks {[round(log['cpu_total']) for log in logs]} ms")
     if args.json:
         args.json.write_text(json.dumps(logs, indent=1))
     return 0
