@@ -2,7 +2,7 @@
 
 A full game is four pulkas: 1→8 cards (eight deals), four nines, 8→1, four nines; a game of nines
 is sixteen nines, four per pulka.  Premiums are settled at the end of each pulka, so the engine,
-the score pad and the statistics all read the pulka of a deal from here.
+the score pad and the bots' premium reckoning all read the pulka of a deal from here.
 
 >>> len(DEAL_SIZES["full"]), sum(DEAL_SIZES["full"]), PULKA_OF["full"][8]
 (24, 144, 1)

@@ -215,7 +215,7 @@ class Game:
             check_seat(seat)
             if seat != self.to_act:
                 who = f" (seat {self.to_act} is to act)" if self.to_act is not None else " (the game is over)"
-                raise self._refusal(action, seat, f"it is not seat {seat}'s turn{who}")
+                raise refusal(self, action, seat, f"it is not seat {seat}'s turn{who}")
         out: list[dict[str, Any]] = []
         if events is True:
             self._events = out
@@ -230,9 +230,9 @@ class Game:
             legal = self._legal if self._legal is not None else self.legal_actions()
             if not isinstance(action, str) or action not in legal:
                 if isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
-                    raise self._refusal(action, seat, f"the dealer may not bid {action}: the bids would "
+                    raise refusal(self, action, seat, f"the dealer may not bid {action}: the bids would "
                                         f"add up to {self.cards}, the number of cards")
-                raise self._refusal(action, seat, f"not a bid now: {shown(action)} (bid 0..{self.cards})")
+                raise refusal(self, action, seat, f"not a bid now: {shown(action)} (bid 0..{self.cards})")
             seat = self.to_act
             assert seat is not None
             self.actions.append(action)
@@ -247,7 +247,7 @@ class Game:
                 self.to_act = (seat + 1) % 4
         elif phase == "trump":
             if not isinstance(action, str) or action not in TRUMP_ACTIONS:
-                raise self._refusal(action, seat, f"not a trump choice: {shown(action)} "
+                raise refusal(self, action, seat, f"not a trump choice: {shown(action)} "
                                     "(one of S C D H, or - for no trump)")
             self.actions.append(action)
             self._legal = None
@@ -259,11 +259,8 @@ class Game:
             self.trump_chooser = None
             self._begin_bidding()
         else:
-            raise self._refusal(action, seat, f"the game is over; nothing can be done (got {shown(action)})")
+            raise refusal(self, action, seat, f"the game is over; nothing can be done (got {shown(action)})")
         return out
-
-    def _refusal(self, action: Any, seat: int | None, message: str) -> IllegalAction:
-        return refusal(self, action, seat, message)
 
     def _play(self, action: str) -> None:
         seat = self.to_act
@@ -273,15 +270,15 @@ class Game:
         try:
             play = parse_play(action, lead=not trick)
         except ValueError as e:
-            raise self._refusal(action, None, f"seat {seat} cannot play {shown(action)}: {e}") from None
+            raise refusal(self, action, None, f"seat {seat} cannot play {shown(action)}: {e}") from None
         card = play & 63
         if not hand >> card & 1:
-            raise self._refusal(action, None, f"seat {seat} cannot play {action}: "
+            raise refusal(self, action, None, f"seat {seat} cannot play {action}: "
                                 f"{card_text(card)} is not in their hand")
         if trick and not legal_mask(hand, trick[0][1], self.trump) >> card & 1:
             code, params = illegal_reason(hand, trick[0][1], self.trump, play) or ("", {})
             why = REASON_TEXT[code].format(**params)
-            raise self._refusal(action, None, f"seat {seat} cannot play {action}: {why}")
+            raise refusal(self, action, None, f"seat {seat} cannot play {action}: {why}")
         self.actions.append(action)       # parse_play accepted it: the play's canonical text
         self._legal = None
         self.hands[seat] = hand ^ 1 << card

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import PULKA_OF
+from ..dealing import PULKA_OF
 from ..scoring import _score
 from .info import Info
 
