@@ -89,7 +89,7 @@ def play_game(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_
         times[s].append(time.perf_counter() - t0)
         if a not in v["legal"]:
             raise AssertionError(f"{lineup[seat_of.index(s)].label} played an illegal action {a!r}")
-        g.apply(a)
+        g.apply(a, events=False)  # bots read the view, never the events: faster
     scores = g.scores()
     places = g.view(0)["places"]
     out = []
