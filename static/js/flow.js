@@ -12,7 +12,7 @@ import { readSave, writeSave, setSaveAside } from "./saving.js";
 import * as tabs from "./tabs.js";
 import { readSettingsForm, fillSettingsForm, refreshContinue, showNotice, hideNotice, renderSoundButton } from "./first-screen.js";
 import { updateLoadingText } from "./loading.js";
-import { board, render, setAttrs } from "./table.js";
+import { board, render, enter, setAttrs } from "./table.js";
 import { applyResult } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
 import { showResults } from "./results.js";
@@ -104,9 +104,9 @@ export function enterTable(res) {
   tabs.claim();  // this tab now writes this game; any other tab showing it becomes a follower
   writeSave(res);
   board.forget();  // the new game's plates: measured once they are drawn (render.js)
-  render();
-  if (v.phase === "over") { showResults(); return; }
-  sound.play("deal");
+  if (v.phase === "over") { enter(); showResults(); return; }
+  const gen = S.gen;
+  enter(() => { if (gen === S.gen) sound.play("deal"); });  // the frame, then the cards (table.js)
 }
 
 export function leaveTable() {

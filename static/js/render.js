@@ -60,7 +60,7 @@ export class Board {
   // computeLayout (layout.js); the stylesheet positions seats, fans and panels from its variables.
   // A table just shown (or a game just entered): its sizes are read afresh at the next redraw,
   // after the seats are drawn.
-  forget() { this.sizes = null; }
+  forget() { this.sizes = null; this.sizesKey = ""; }
 
   measure() {
     if (!this.observed || !this.sizes || !this.sizes.W || !this.sizes.H) {  // a table just shown: the one forced read

@@ -24,6 +24,8 @@ export const S = {
   actions: 0,            // actions applied since the page loaded (#table[data-actions])
   busy: false,           // an animation is under way: no input, no bot move
   dealing: false,        // cards are still flying into my hand: no panel, no input, no bot move
+  framing: false,        // a table just entered: its frame (bar, seats) is drawn and laid out first,
+                         // its cards and panel in a task of their own (table.js enter): nothing awaits
   acting: false,         // my action is on its way to the engine
   paused: false,         // paused from the menu: bots wait
   elsewhere: false,      // another tab writes this game (tabs.js): the table is shown dimmed and inert

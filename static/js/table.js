@@ -39,7 +39,7 @@ export function setAttrs() {
   if (v && S.screen === "table") {
     if (S.dialog === "summary") wait = "next";
     else if (S.dialog === "results") wait = "results";
-    else if (!S.busy && !S.dealing && !S.paused && !S.dialog && !S.elsewhere && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
+    else if (!S.busy && !S.dealing && !S.framing && !S.paused && !S.dialog && !S.elsewhere && v.phase !== "over") wait = v.to_act === 0 ? "human" : "bot";
   }
   tbl.dataset.await = wait;
   tbl.dataset.elsewhere = S.elsewhere ? "1" : "0";
@@ -92,6 +92,32 @@ export function legalCards(v) {
   return out;
 }
 
+// A table just entered is drawn in two tasks: its frame (the bar's plates, the status line, the
+// seats) first, which the browser lays out and paints, reading the seats' sizes as it does
+// (render.js's ResizeObserver); then, in a task of its own once that frame is done, the cards and
+// the panel, placed from those sizes. Drawn in one task, entering the table was the longest task
+// of a game on a phone-class CPU (139 ms at 4x CPU throttling: the engine's answer, the whole
+// table's script and its first layout; docs/STARTUP.md). Until the cards are drawn the felt's
+// contents are hidden (the seats would stand where the last layout put them) and nothing awaits.
+let framingToken = 0;
+export function enter(after) {
+  const token = ++framingToken;
+  S.framing = true;
+  $("#felt").dataset.framing = "1";
+  render();
+  const cards = () => {
+    if (token !== framingToken) return;  // entered again meanwhile: that entry draws its cards
+    moveMs();  // read before anything is written: the page's style is as the frame left it, clean
+    S.framing = false;
+    delete $("#felt").dataset.framing;
+    if (S.screen === "table") render();
+    if (after) after();
+  };
+  // A hidden tab draws no frames (no requestAnimationFrame): its cards come in the next task.
+  if (document.hidden) setTimeout(cards, 0);
+  else requestAnimationFrame(() => setTimeout(cards, 0));
+}
+
 export function render() {
   if (S.screen !== "table" || !S.shown) { setAttrs(); return; }
   const v = S.shown;
@@ -99,6 +125,7 @@ export function render() {
   renderPlates(v);
   renderStatus();
   renderSeats(v);
+  if (S.framing) { setAttrs(); return; }  // the frame first (enter)
   const L = board.measure();  // the layout is sized from the plates as last laid out (render.js)
   const p = pace();
   const items = [];
