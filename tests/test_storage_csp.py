@@ -22,6 +22,7 @@ EXPECTED = {
     "style-src-attr": {"'unsafe-inline'"},
     "worker-src": {"'self'", "blob:"},
     "connect-src": {"'self'", "blob:"},
+    "media-src": {"'self'", "blob:"},
     "img-src": {"'self'"},
     "object-src": {"'none'"},
     "base-uri": {"'none'"},
