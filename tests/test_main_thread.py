@@ -143,8 +143,9 @@ def seat_sizes(page: Any) -> list[list[float]]:
 def test_a_bid_does_not_resize_the_seat_plates(page: Any, base_url: str) -> None:
     """A seat plate has its final size before the bids: the badge's place (taken/bid) is kept
     while it is empty, so a bid changes no plate's size, and no frame is laid out twice for it
-    (the plates' sizes feed the layout, render.js). At a phone's size and at a desktop's."""
-    for size in ({"width": 390, "height": 844}, {"width": 1440, "height": 900}, {"width": 844, "height": 390}):
+    (the plates' sizes feed the layout, render.js). At a phone's sizes and at a desktop's."""
+    for w, h in ((390, 844), (1440, 900), (844, 390)):  # a phone upright, a desktop, a phone on its side
+        size = {"width": w, "height": h}
         page.set_viewport_size(size)
         page.goto(f"{base_url}?seed=3&pace=fast")
         page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
