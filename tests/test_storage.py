@@ -191,6 +191,10 @@ def test_two_tabs_one_writer_nothing_lost(context: Any, base_url: str) -> None:
     # the first tab knows at once that it no longer writes this game
     expect(a.locator("html")).to_have_attribute("data-tab", "follower")
     expect(a.get_by_test_id("tabs-banner")).to_be_visible()
+    # on the phone the banner leaves the top bar (menu, score sheet, help) in reach: it sits over the
+    # felt, dimmed and inert meanwhile
+    banner, bar = a.get_by_test_id("tabs-banner").bounding_box(), a.locator(".topbar").bounding_box()
+    assert banner and bar and banner["y"] >= bar["y"] + bar["height"], (banner, bar)
     expect(b.locator("html")).to_have_attribute("data-tab", "writer")
     expect(b.get_by_test_id("tabs-banner")).to_have_count(0)
 

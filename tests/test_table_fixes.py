@@ -522,6 +522,8 @@ MEASURE_JS = """() => {
   return {
     platesCx: (Math.min(...plates.map((p) => p.left)) + Math.max(...plates.map((p) => p.right))) / 2,
     platesBottom: Math.max(...plates.map((p) => p.bottom)), statusCx: (st.left + st.right) / 2,
+    statusRight: st.right, statusTop: st.top, hintLeft: r(document.querySelector('#hint-button')).left,
+    hintBottom: r(document.querySelector('#hint-button')).bottom,
     feltCx: (felt.left + felt.right) / 2, feltTop: felt.top, width: innerWidth,
     plateFont: parseFloat(getComputedStyle(document.querySelector('.plate')).fontSize),
     statusFont: parseFloat(getComputedStyle(document.querySelector('#status')).fontSize),
@@ -537,6 +539,10 @@ def test_desktop_plates_and_status_sit_over_the_table_and_everything_grows_with_
         s.continue_at("play")
         m = got[size] = page.evaluate(MEASURE_JS)
         if size.startswith("phone"):
+            # upright, the hint button sits at the status line's end: the line is still centred on
+            # the screen (not in the space left of the button), and its text stays clear of it
+            assert abs(m["statusCx"] - m["width"] / 2) < 2, m
+            assert m["statusRight"] <= m["hintLeft"] or m["statusTop"] >= m["hintBottom"], m
             continue
         # the plates and the status line are centred over the felt, right above it
         assert abs(m["platesCx"] - m["feltCx"]) < 0.05 * m["width"], (size, m)
