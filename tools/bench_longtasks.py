@@ -222,8 +222,8 @@ def report(n: int, log: dict[str, Any]) -> None:
                                             for t in log["tasks"]]
     for r in rows:
         seen = next((t for t in log["tasks"] if t["start"] - 5 <= r["start"] < t["start"] + t["dur"]), None)
-        state = (f"table {seen['await'] or '-'}/{seen['phase'] or '-'} after {seen['actions'] or 0} actions"
-                 if seen else "no longtask entry")
+        state = ("no longtask entry" if not seen else "before the table exists" if "await" not in seen else
+                 f"table {seen['await'] or '-'}/{seen['phase'] or '-'} after {seen['actions'] or 0} actions")
         cpu = "" if r["cpu"] is None else f", cpu {r['cpu']:3.0f} ms"
         print(f"  {r['start'] / 1000:7.2f} s  {r['dur']:4.0f} ms{cpu}  {kind(r):12s} [{state}]")
         if r["inside"]:
