@@ -302,3 +302,22 @@ def test_tampered_storage_a_second_tab_export_and_print(page: Any, base_url: str
     expect(page.get_by_test_id("pad-deal-head")).to_contain_text("2 კარტი")
     assert "{" not in page.locator("#pad").inner_text()
     json.loads(the_pad(page))
+
+
+def test_score_pad_tapped_before_its_modules_arrive_opens_once_they_do(page: Any, base_url: str) -> None:
+    """The score pad's modules are imported after the first paint, not with the first screen's
+    (js/boot.js: evaluating them was part of one long task on a phone-class CPU). SCORE PAD tapped
+    while they are still on their way opens the pad when they arrive, not never."""
+    held: list[Any] = []
+    page.route("**/js/pad-screen.js", lambda route: held.append(route))  # its request waits here
+    page.goto(f"{base_url}?lang=en")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the pad's module was never asked for"
+    page.get_by_test_id("pad-button").click()
+    expect(page.get_by_test_id("settings")).to_be_visible()  # nothing yet: the module is held
+    held[0].continue_()
+    page.wait_for_selector("#pad[data-view=list] [data-testid=pad-new]", timeout=STEP_MS)

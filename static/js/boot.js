@@ -24,7 +24,6 @@ import { bindMenu } from "./menu.js";
 import { bindSheet } from "./sheet.js";
 import { bindHelp } from "./help.js";
 import { bindLast } from "./last.js";
-import { bindPad } from "./pad-screen.js";
 import { bindHint } from "./hint.js";
 import { bindDaily } from "./daily.js";
 import { lateStyle, LATE_STYLES } from "./styles.js";
@@ -52,7 +51,7 @@ async function boot() {
   bindSheet();
   bindHelp();
   bindLast();
-  bindPad();
+  bindPadLater();
   bindHint();
   onLangChange(bindDaily());
   bindDrag();
@@ -87,6 +86,22 @@ async function boot() {
     sounds: () => sound.history(),
     setLang: (l) => setLang(l),
   };
+}
+
+// The score pad's seven modules (a sixth of the page's script) are not part of the first screen's
+// module graph: evaluating the whole graph was one task of 27-64 ms of CPU at 4x CPU throttling
+// (docs/STARTUP.md). They are imported after the first paint; SCORE PAD tapped before that waits
+// for them.
+function bindPadLater() {
+  const button = $("#pad-button");
+  let pad = null;
+  const early = () => { load().then(() => button.click()); };  // then bindPad's own listener opens it
+  const load = () => (pad ||= import("./pad-screen.js").then((m) => {
+    button.removeEventListener("click", early);
+    m.bindPad();
+  }));
+  button.addEventListener("click", early);
+  requestAnimationFrame(() => setTimeout(load, 0));
 }
 
 boot();
