@@ -25,7 +25,10 @@ export function renderPlates(v) {
     trump += html`<span class="mini ${red ? "red" : ""}" title="${cardLabel(c)}">${isJoker(c) ? "★" : t("rank." + c[0]) + SUIT_SYMBOL[c[1]]}</span>`;
   }
   const over = bidSum > v.cards ? "over" : "";
-  const line2 = anyBid ? html`<small class="${over}" data-testid="bid-sum">${t("bar.bid", { sum: bidSum, cards: v.cards })}</small>` : "";
+  // Before the first bid the bids' line is there unseen: the plate (and so the top bar, and the felt
+  // under it) keeps one height through the deal, and the first bid does not lay the whole table out again.
+  const line2 = anyBid ? html`<small class="${over}" data-testid="bid-sum">${t("bar.bid", { sum: bidSum, cards: v.cards })}</small>`
+    : html`<small class="unseen" aria-hidden="true">${t("bar.bid", { sum: 0, cards: v.cards })}</small>`;
   trump += html`<span class="lines"><b>${line1}</b>${line2}</span>`;
   $("#plate-trump").innerHTML = trump;
   $("#plate-trump").dataset.trump = v.phase === "trump" ? "?" : (v.trump || "-");
