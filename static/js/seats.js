@@ -9,9 +9,15 @@ import { num } from "./num.js";
 
 const AVATAR = ["#4a6aa0", "#a34a6d", "#3f7d4e", "#8f6a2a"];  // white letters on them: at least 4.9:1
 
+// Markup written only when it changed: a rewrite, even the same, makes the browser lay the bar out again.
+function setHtml(el, markup) {
+  markup = String(markup);
+  if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
+}
+
 export function renderPlates(v) {
-  $("#plate-deal").innerHTML = html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
-    html`<small>${t("bar.cards", { n: v.cards })}</small></span>`;
+  setHtml($("#plate-deal"), html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
+    html`<small>${t("bar.cards", { n: v.cards })}</small></span>`);
   const bidSum = (v.bids || []).reduce((a, b) => a + (b ?? 0), 0);
   const anyBid = (v.bids || []).some((b) => b !== null);
   let line1;
@@ -30,7 +36,7 @@ export function renderPlates(v) {
   const line2 = anyBid ? html`<small class="${over}" data-testid="bid-sum">${t("bar.bid", { sum: bidSum, cards: v.cards })}</small>`
     : html`<small class="unseen" aria-hidden="true">${t("bar.bid", { sum: 0, cards: v.cards })}</small>`;
   trump += html`<span class="lines"><b>${line1}</b>${line2}</span>`;
-  $("#plate-trump").innerHTML = trump;
+  setHtml($("#plate-trump"), trump);
   $("#plate-trump").dataset.trump = v.phase === "trump" ? "?" : (v.trump || "-");
 }
 

@@ -12,7 +12,10 @@ import { renderPlates, renderSeats } from "./seats.js";
 import { renderPanel } from "./panels.js";
 
 export const board = new Board($("#felt"), $("#cards"), { moveMs });
-board.onResize = () => render();  // a plate or the window changed size: drawn again before it is painted
+// A plate or the window changed size: drawn again before it is painted. Not while a table just
+// entered shows its frame: its cards are drawn in the next task anyway (enter), and a redraw here
+// would make the browser lay that first frame out twice.
+board.onResize = () => { if (!S.framing) render(); };
 on("tab", () => render());  // this tab became a follower of another (tabs.js), or writes again
 onLangChange(() => { board.redrawFaces(); render(); });  // the cards' rank letters are words too
 
