@@ -330,7 +330,7 @@ def test_model_shapes_the_bid_reading():
     assert gap["kernel"] > 0.8 and gap["model"] < gap["kernel"] - 0.5
 
 
-@pytest.mark.parametrize("level", ["hard", "insane"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "insane"])
 def test_a_fresh_bot_given_the_view_plays_like_one_that_watched(level):
     g = Game(PRESETS["standard"], "nines", seed=12)
     watcher = make_bot(level, seed=7, worlds=4)
@@ -390,3 +390,60 @@ def test_model_reads_the_greedy_way_of_playing():
     v["bids"] = [1, 2, 1, 1]
     ev = greedy_evidence(v)
     assert ev[3] > 1.0
+
+
+def test_table_drift_reads_our_raw_bids_and_does_not_fade():
+    """A seat that takes a trick more than its raw bid every deal: once its bids are moved up by that
+    trick they are exact, and the reading (from the raw bids, not the moved ones) keeps the shift."""
+    from joker.bots.calibrate import nearest, table_drift
+    deals: list[dict] = []
+    shifts = []
+    for k in range(12):
+        raw = 2 + k % 3
+        c = table_drift({"deals": deals}, 1, 9, nearest)
+        shifts.append(nearest(c))
+        bid = raw + int(shifts[-1])
+        deals.append({"cards": 9, "bids": [3, bid, 3, 3], "taken": [2, raw + 1, 2, 2]})
+    assert shifts[0] == 0 and all(x == 1 for x in shifts[3:])
+    # a seat that takes what it bids is left alone; one that takes less is moved down
+    exact = [{"cards": 9, "bids": [3, 2, 3, 3], "taken": [3, 2, 2, 2]}] * 8
+    assert table_drift({"deals": exact}, 1, 9, nearest) == 0
+    assert nearest(table_drift({"deals": exact}, 0, 9, nearest)) == 0
+    short = [{"cards": 9, "bids": [4, 2, 3, 3], "taken": [2, 2, 2, 2]}] * 8
+    assert nearest(table_drift({"deals": short}, 0, 9, lambda c: 0.0)) == -2     # 16 of 90 cards, shrunk
+    assert -0.5 < table_drift({"deals": short}, 0, 1, lambda c: 0.0) < 0     # scaled to the deal's cards
+    # a 0-bid that could not be moved lower is read as the raw bid: no runaway downward
+    zeros = [{"cards": 9, "bids": [0, 2, 3, 3], "taken": [0, 3, 3, 3]}] * 8
+    assert table_drift({"deals": zeros}, 0, 9, lambda c: -1.0) == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_bid_up_at_a_table_that_leaves_them_tricks(level):
+    """The same bid views, read with a history in which this seat took two tricks more than it bid in
+    every deal: the bids move up (Medium by a whole trick); with a history of exact bids Medium's do
+    not move at all."""
+    g = Game(PRESETS["standard"], "nines", seed=21)
+    bots = [make_bot(st, seed=i) for i, st in enumerate(["medium", "overbid", "overbid", "overbid"])]
+    views = []
+    while g.phase != "over" and len(g.deals) < 6:
+        v = g.view(g.to_act)
+        if v["phase"] == "bid" and len(v["legal"]) > 1:
+            views.append(v)
+        g.apply(bots[g.to_act].act(v))
+    bot = make_bot(level, seed=5)
+    up = same = 0
+    for v in views:
+        s = v["seat"]
+        lucky = [{"cards": 9, "bids": [2] * 4, "taken": [2] * 4} for _ in range(8)]
+        for d in lucky:
+            d["taken"] = [4 if i == s else 1 for i in range(4)]
+            d["taken"][(s + 1) & 3] = 0
+        base = int(bot.act(dict(v, deals=[])))
+        moved = int(bot.act(dict(v, deals=lucky)))
+        exact = int(bot.act(dict(v, deals=[{"cards": 9, "bids": [2, 2, 2, 3], "taken": [2, 2, 2, 3]}] * 8)))
+        up += moved > base
+        same += exact == base
+        assert moved >= base
+    assert up >= len(views) * 0.6
+    if level == "medium":
+        assert same == len(views)

@@ -12,10 +12,12 @@ under a time budget the number of samples depends on the machine).
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .base import Bot
-from .heuristic import HeuristicPlayer, est_tricks
+from .calibrate import nearest, table_drift
+from .heuristic import HeuristicPlayer, est_tricks, pick_bid, rough_count
 from .info import Info
 from .model import TableModel
 from .search import Choice, Searcher, candidates
@@ -54,10 +56,24 @@ class HeuristicBot(Bot):
 
 
 class EasyBot(HeuristicBot):
-    """Rough bids, no memory of past tricks, a careless card now and then (never an absurd one)."""
+    """Rough bids, no memory of past tricks, a careless card now and then (never an absurd one).
+
+    Its rough count is moved by what it has taken above (or below) its own rough counts at this table
+    (:mod:`joker.bots.calibrate`), rounded at random: its bids drift neither way at any table, though
+    each one stays rough.
+    """
     level = "easy"
     memory = False
     careless = 0.3
+    #: Tricks per card Easy takes above its rough count at a table of its like (about 0.3 a 9-card deal).
+    DRIFT_PRIOR = 0.035
+
+    def bid(self, view: dict[str, Any]) -> str:
+        info = Info.from_view(view, memory=False)
+        c = table_drift(view, info.seat, info.n, float, self.DRIFT_PRIOR)
+        f = math.floor(c)
+        shift = f + (1 if self._rng(view).random() < c - f else 0)
+        return pick_bid(float(rough_count(info.hand, info.trump, info.n) + shift), view["legal"])
 
 
 class MediumBot(HeuristicBot):
@@ -65,7 +81,10 @@ class MediumBot(HeuristicBot):
 
     Its bid (and trump choice) is checked on a few sampled deals: the bids within two of its table
     estimate are each played out ``BID_WORLDS`` times with the rollout kernel, and the best expected
-    score wins — a quick look ahead that a careful player makes before bidding.
+    score wins — a quick look ahead that a careful player makes before bidding.  The bid found is then
+    moved by the whole tricks this seat has been taking above (or below) its own looked-ahead bids at
+    this table (:mod:`joker.bots.calibrate`): the look ahead plays every seat as our kernel, and a
+    table that plays otherwise leaves tricks to us (or takes them).
     """
     level = "medium"
     BID_WORLDS = 24
@@ -80,7 +99,9 @@ class MediumBot(HeuristicBot):
         info = Info.from_view(view)
         e = est_tricks(info.hand, info.trump, info.n)
         near = [a for a in view["legal"] if abs(int(a) - e) <= 2.0]
-        return str(self._searcher(view).analyse_bid(view, near or None)[0]["action"])
+        best = str(self._searcher(view).analyse_bid(view, near or None)[0]["action"])
+        shift = nearest(table_drift(view, info.seat, info.n, nearest))
+        return pick_bid(int(best) + shift, view["legal"]) if shift else best
 
 
 class SearchBot(Bot):
