@@ -142,6 +142,16 @@ def test_kernel_plays_every_trick():
         assert sum(t) == 9 and kh == [0, 0, 0, 0]
 
 
+def test_kernel_sheds_its_spare_cards_while_its_sure_winners_cover_its_bid():
+    """Seat 0 bids 1 with the top trump and a low spade; seat 1 bid 0. Cashing the trump first would
+    leave the spade to win when nobody else has one (seat 1 throws its spade on the trump); the kernel
+    leads the spade while its trump still covers the bid, and the 0-bidder, who must follow, takes it
+    (searching players push tricks on a 0-bidder this way far more than the old kernel did)."""
+    hands = [parse_hand("AH 7S"), parse_hand("8S 6D"), parse_hand("7C 8C"), parse_hand("9C TC")]
+    kh, _, tm = to_kernel(hands, [], 3)
+    assert rollout(kh, 0, [], [0, 0, 0, 0], tm, False, [1, 0, 0, 0]) == [1, 1, 0, 0]
+
+
 def test_insane_utility_counts_the_premium():
     # last deal of the first pulka of a nines game; seat 1 made every bid so far
     deals = [{"pulka": 1, "bids": [1, 2, 0, 3], "taken": [2, 2, 1, 4], "points": [20, 150, 10, 40]}] * 3
@@ -227,7 +237,7 @@ def test_analyse_ranks_every_legal_action_and_agrees_with_act(level):
                 values = [c["value"] for c in a]
                 assert values == sorted(values, reverse=True)
                 assert make_bot(level, seed=5, worlds=8).act(v) == a[0]["action"]
-                assert all(-500 <= c["points"] <= 900 for c in a)
+                assert all(-500 - 1e-6 <= c["points"] <= 900 + 1e-6 for c in a)   # weighted means: rounding
                 if level == "hard":
                     assert all(c["value"] == c["points"] for c in a)
                 phases_seen.add(v["phase"])
@@ -292,10 +302,14 @@ def _pool_game(styles, deals, seed=4):
 
 def test_model_reads_each_seats_habit_from_the_view():
     from joker.bots.model import TableModel
-    g = _pool_game(["medium", "overbid", "underbid", "medium"], 8)
-    m = TableModel.from_view(g.view(0))
-    assert m.deals_seen == 8
-    assert m.bias_for(1, 9) > 0.4 and m.bias_for(2, 9) < -0.4 and abs(m.bias_for(0, 9)) < 0.5
+    # one game's 8 deals read a habit with a scatter of about a third of a trick: average four games
+    bias = [0.0, 0.0, 0.0]
+    for seed in range(1, 5):
+        g = _pool_game(["medium", "overbid", "underbid", "medium"], 8, seed=seed)
+        m = TableModel.from_view(g.view(0))
+        assert m.deals_seen == 8
+        bias = [b + m.bias_for(s, 9) / 4 for s, b in enumerate(bias)]
+    assert bias[1] > 0.4 and bias[2] < -0.4 and abs(bias[0]) < 0.5
     first = TableModel.from_view(Game(PRESETS["standard"], "nines", seed=1).view(0))
     assert first.bias == [0.0] * 4 and first.spread == [1.0] * 4      # the prior on the first deal
 
