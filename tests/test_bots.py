@@ -142,16 +142,6 @@ def test_kernel_plays_every_trick():
         assert sum(t) == 9 and kh == [0, 0, 0, 0]
 
 
-def test_kernel_sheds_its_spare_cards_while_its_sure_winners_cover_its_bid():
-    """Seat 0 bids 1 with the top trump and a low spade; seat 1 bid 0. Cashing the trump first would
-    leave the spade to win when nobody else has one (seat 1 throws its spade on the trump); the kernel
-    leads the spade while its trump still covers the bid, and the 0-bidder, who must follow, takes it
-    (searching players push tricks on a 0-bidder this way far more than the old kernel did)."""
-    hands = [parse_hand("AH 7S"), parse_hand("8S 6D"), parse_hand("7C 8C"), parse_hand("9C TC")]
-    kh, _, tm = to_kernel(hands, [], 3)
-    assert rollout(kh, 0, [], [0, 0, 0, 0], tm, False, [1, 0, 0, 0]) == [1, 1, 0, 0]
-
-
 def test_insane_utility_counts_the_premium():
     # last deal of the first pulka of a nines game; seat 1 made every bid so far
     deals = [{"pulka": 1, "bids": [1, 2, 0, 3], "taken": [2, 2, 1, 4], "points": [20, 150, 10, 40]}] * 3
