@@ -227,7 +227,7 @@ def test_analyse_ranks_every_legal_action_and_agrees_with_act(level):
                 values = [c["value"] for c in a]
                 assert values == sorted(values, reverse=True)
                 assert make_bot(level, seed=5, worlds=8).act(v) == a[0]["action"]
-                assert all(-500 - 1e-6 <= c["points"] <= 900 + 1e-6 for c in a)   # weighted means: rounding
+                assert all(-500 <= c["points"] <= 900 for c in a)
                 if level == "hard":
                     assert all(c["value"] == c["points"] for c in a)
                 phases_seen.add(v["phase"])
@@ -292,14 +292,10 @@ def _pool_game(styles, deals, seed=4):
 
 def test_model_reads_each_seats_habit_from_the_view():
     from joker.bots.model import TableModel
-    # one game's 8 deals read a habit with a scatter of about a third of a trick: average four games
-    bias = [0.0, 0.0, 0.0]
-    for seed in range(1, 5):
-        g = _pool_game(["medium", "overbid", "underbid", "medium"], 8, seed=seed)
-        m = TableModel.from_view(g.view(0))
-        assert m.deals_seen == 8
-        bias = [b + m.bias_for(s, 9) / 4 for s, b in enumerate(bias)]
-    assert bias[1] > 0.4 and bias[2] < -0.4 and abs(bias[0]) < 0.5
+    g = _pool_game(["medium", "overbid", "underbid", "medium"], 8)
+    m = TableModel.from_view(g.view(0))
+    assert m.deals_seen == 8
+    assert m.bias_for(1, 9) > 0.4 and m.bias_for(2, 9) < -0.4 and abs(m.bias_for(0, 9)) < 0.5
     first = TableModel.from_view(Game(PRESETS["standard"], "nines", seed=1).view(0))
     assert first.bias == [0.0] * 4 and first.spread == [1.0] * 4      # the prior on the first deal
 
