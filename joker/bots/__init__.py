@@ -111,6 +111,7 @@ class SearchBot(Bot):
     proposals = 1          # consistent deals proposed per kept one (bid reading when > 1)
     modelling = True       # read the table's habits (joker.bots.model); False: every seat is our kernel
     harm = 0.0
+    endgame = 0            # card play with at most this many cards in hand: exact solve (joker.bots.endgame)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -122,7 +123,7 @@ class SearchBot(Bot):
     def _searcher(self, view: dict[str, Any]) -> Searcher:
         model = TableModel.from_view(view) if self.modelling else None
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
-                     worlds=self.worlds, model=model)
+                     worlds=self.worlds, model=model, endgame=self.endgame)
         s.stats = self.stats
         return s
 
@@ -171,6 +172,7 @@ class InsaneBot(SearchBot):
     hl_inference = True
     proposals = 0          # read the bids by weighting each sampled deal (cheaper than resampling)
     harm = 0.5
+    endgame = 0            # see SearchBot.endgame (measured: docs/BOTS.md, "Fourth pass")
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,

@@ -19,6 +19,7 @@ from typing import Any
 from ..cards import DECK, SUIT_MASKS, SUITS, X1, parse_play
 from ..playout import swap_play
 from ..rules import winner_index
+from .endgame import Endgame, scores_for
 from .heuristic import est_tricks
 from .info import Info
 from .kernel import rollout, to_kernel
@@ -102,7 +103,7 @@ class Searcher:
 
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
-                 model: TableModel | None = None) -> None:
+                 model: TableModel | None = None, endgame: int = 0) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -111,6 +112,9 @@ class Searcher:
         self.harm = harm
         self.worlds = worlds
         self.min_worlds = min_worlds
+        #: Card play with at most this many cards in hand solves each sampled deal exactly
+        #: (:mod:`joker.bots.endgame`) instead of rolling it out; 0: never.
+        self.endgame = endgame
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -225,6 +229,8 @@ class Searcher:
             cbit = 1 << swap_play(p & 63, trump, 3) if trump >= 0 else 1 << (p & 63)
             prep.append((cbit, leader, ktrick, taken))
         stats = self.stats
+        if info.hand.bit_count() <= self.endgame:
+            return self._solve_play(info, util, legal, cands, rep, prep)
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
@@ -236,6 +242,42 @@ class Searcher:
                 hs[me] ^= cbit
                 t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm)
                 v, pt = util(t)
+                totals[i] = v
+                points[i] = pt
+            stats["rollouts"] += len(prep)
+
+        totals, points, count = self._loop(len(cands), self._world_source(info), evaluate)
+        return self._ranked(legal, rep, totals, points, count)
+
+    def _solve_play(self, info: Info, util: Utility, legal: Sequence[str], cands: Sequence[int],
+                    rep: Sequence[int], prep: Sequence[tuple[int, int, list[int], list[int]]]
+                    ) -> list[Choice]:
+        """Card play at the end of a deal: each candidate valued by solving every sampled deal exactly
+        (:class:`joker.bots.endgame.Endgame`) from the position after it, instead of a rollout.
+
+        The sampled deals, the other seats' targets and their greedy draws are those the rollouts
+        would use (the same random stream); our seat is always searched.
+        """
+        me, trump, hlt, n, kh_ = info.seat, info.trump, info.hlt, info.n, info.khishti
+        bids = [b if b is not None else 0 for b in info.bids]
+        habits = self._habits(n)
+        stats = self.stats
+        tables: dict[tuple[int, ...], list[list[float]]] = {}
+
+        def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
+            kh, _, tm = to_kernel(hands, [], trump)
+            u = self._draws()
+            gm = self._greedy(u) & ~(1 << me)
+            tg = self._targets(bids, me, n, habits, u, gm)
+            key = tuple(tg)
+            sc = tables.get(key)
+            if sc is None:
+                sc = tables[key] = scores_for(tg, n, kh_)
+            eg = Endgame(tm, hlt, tg, me, util, sc, gm)
+            for i, (cbit, leader, ktrick, taken) in enumerate(prep):
+                hs = list(kh)
+                hs[me] ^= cbit
+                v, pt = util(eg.solve(hs, leader, ktrick, taken))
                 totals[i] = v
                 points[i] = pt
             stats["rollouts"] += len(prep)
