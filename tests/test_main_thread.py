@@ -220,3 +220,37 @@ def test_sound_plays_without_an_audio_context(page: Any, base_url: str) -> None:
     # a play cut short by the next sound on the same element is an AbortError; nothing else fails
     assert all(p["how"] in ("ok", "AbortError") for p in log["plays"]), log["plays"]
     assert sum(p["how"] == "ok" for p in log["plays"]) >= 4, log["plays"]
+
+
+# Counts the XPath queries made on the page: PyScript's core searches the DOM with one per element
+# it is told of (py-* event attributes), once over the document when it starts.
+XPATH = """(() => {
+  window.__xpath = 0;
+  const make = XPathEvaluator.prototype.createExpression;
+  XPathEvaluator.prototype.createExpression = function (...args) {
+    window.__xpath += 1;
+    return make.apply(this, args);
+  };
+})();"""
+
+
+def test_pyscript_does_not_search_each_redraw(page: Any, base_url: str) -> None:
+    """The table's redraws add and change elements, and PyScript's core (imported by the page to
+    start the Python workers) no longer searches each one: its MutationObserver over the whole
+    document made an XPath query per element added, at the end of every engine answer's task
+    (pyworkers.js; 200 ms of a two-deal game's CPU at 4x throttling). It still searches the document
+    once when it starts (that shows the count sees PyScript's queries), and the page's own
+    observers still hear their changes (the hint closes when the table moves on: test_coach_ui)."""
+    page.add_init_script(XPATH)
+    page.goto(f"{base_url}?seed=3&pace=fast")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    at_start = page.evaluate("() => window.__xpath")
+    assert at_start >= 1, "PyScript's search of the document at its start was not seen"
+    page.get_by_test_id("level-easy").click()
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
+    my_move(page)
+    page.wait_for_selector("#table[data-await=human], #table[data-await=next]", state="attached",
+                           timeout=READY_TIMEOUT_MS)
+    assert page.locator("#cards .card").count() >= 1
+    assert page.evaluate("() => window.__xpath") == at_start
