@@ -12,6 +12,11 @@ import { renderPanel } from "./panels.js";
 import { renderStatus } from "./status.js";
 
 const dialogs = new Map();   // name -> {open(), reopen(), escape(), modal}
+// Changes whenever a dialog closes or another one opens. A dialog drawn after an engine call
+// (statistics, a replay, a review) checks it did not change meanwhile: a window the player closed
+// while its figures were on the way must not pop up again when they arrive.
+let epoch = 0;
+export const dialogEpoch = () => epoch;
 const buttons = new Map();   // data-* key of a button -> handler(value, button)
 
 // def: {open: open afresh, reopen: draw again as it is (default open), escape: Esc (default
@@ -40,6 +45,7 @@ export function openDialog(name, markup, opts = {}) {
     S.refusal = null;
     requestRender();
   }
+  if (S.dialog !== name) epoch += 1;
   S.dialog = name;
   d.className = "dialog" + (opts.wide ? " wide" : "");
   d.dataset.testid = "dialog-" + name;
@@ -55,6 +61,7 @@ export function openDialog(name, markup, opts = {}) {
 }
 
 export function closeDialog() {
+  epoch += 1;
   const back = S.returnTo;
   S.returnTo = null;
   S.stuck = null;  // a bot move that failed is tried again

@@ -8,7 +8,7 @@ import * as engine from "./engine.js";
 import { SUIT_SYMBOL } from "./cards.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
-import { defineDialog, onButton, openDialog, closeButton } from "./dialogs.js";
+import { defineDialog, onButton, openDialog, closeButton, dialogEpoch } from "./dialogs.js";
 import { handsBlock } from "./review.js";
 
 const KEY = store.key("replays");
@@ -56,8 +56,9 @@ async function openGame(i) {
   if (!g) return;
   V = { index: i, frames: null, step: 0, failed: false };
   drawGame();
+  const epoch = dialogEpoch();
   const res = await engine.replay(JSON.stringify(g.game));
-  if (!V || V.index !== i) return;
+  if (!V || V.index !== i || epoch !== dialogEpoch()) return;  // the viewer was closed meanwhile
   if (!res.ok) V.failed = true;
   else Object.assign(V, { frames: res.frames, scores: res.scores });
   drawGame();

@@ -31,11 +31,14 @@ export function openReview(dealNo) {
 
 async function load(r) {
   const res = await engine.reviewPlan(r.deal);
-  if (r !== R) return;
-  if (!res.ok) { r.failed = true; draw(); return; }
-  r.plan = res;
+  if (r !== R || r.plan) return;  // (r.plan: a second load, the review reopened meanwhile)
+  if (!res.ok) r.failed = true;
+  else Object.assign(r, { plan: res, failed: false });
+  // closed while the plan was on the way: it is kept for when the review is opened again,
+  // and the review does not pop up over whatever the player went back to
+  if (S.dialog !== "review") return;
   draw();
-  analyse(r);
+  if (!r.failed) analyse(r);
 }
 
 async function analyse(r) {

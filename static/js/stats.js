@@ -9,7 +9,7 @@ import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { levels, modeNames } from "./facts.js";
 import { STATS_KEY, readStats, importReasonKey } from "./saving.js";
-import { defineDialog, onButton, openDialog, closeDialog, closeButton } from "./dialogs.js";
+import { defineDialog, onButton, openDialog, closeDialog, closeButton, dialogEpoch } from "./dialogs.js";
 import { statsBlock } from "./stats-figures.js";
 
 function statsSel() {
@@ -47,7 +47,9 @@ function footer() {
 
 export async function openStats() {
   const d = statsSel();
+  const epoch = dialogEpoch();
   const body = await statsBody(d);
+  if (epoch !== dialogEpoch()) return;  // closed (or another window opened) while the figures loaded
   const seg = (name, values, cur, label) => html`<div class="stats-seg" role="group" aria-label="${t(label)}">${
     values.map((x) => html`<button type="button" class="btn" data-stats-${name}="${x}" data-testid="stats-${name}-${x}" aria-pressed="${cur === x}">${t((name === "mode" ? "mode_short." : "level.") + x)}</button>`)}</div>`;
   const m = S.statsMsg;
