@@ -90,8 +90,8 @@ def test_named_suit_lead():
     assert all(t[0] < 2 for _, p, t in ranked[1:])
 
 
-def test_greedy_seats_play_as_the_kernel():
-    # Every seat in the greedy mask has one move per node: the solve is the kernel's greedy rollout.
+def test_greedy_and_kernel_seats_play_as_the_kernel():
+    # Every seat in the greedy (or kernel) mask has one move per node: the solve is the kernel's rollout.
     rng = random.Random(5)
     deck = [c for c in range(38) if c not in (0, 9)]
     for _ in range(200):
@@ -107,6 +107,11 @@ def test_greedy_seats_play_as_the_kernel():
         eg = Endgame(tm, hlt, bids, 0, lambda t: (0.0, 0.0), sc, greedy=15)
         assert eg.solve(kh, leader, [], [0, 0, 0, 0]) == rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt,
                                                                   bids, 15)
+        # every seat played by the kernel itself (greedy ones the greedy way): the kernel's own rollout
+        gm = rng.randrange(16)
+        eg = Endgame(tm, hlt, bids, 0, lambda t: (0.0, 0.0), sc, greedy=gm, kernel=15)
+        assert eg.solve(kh, leader, [], [0, 0, 0, 0]) == rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt,
+                                                                  bids, gm)
 
 
 # ---- a brute force over the engine's own Game (a different code path) ---------------------------
@@ -238,13 +243,14 @@ def test_agrees_with_brute_force_with_both_jokers(seed):
 # ---- Insane with the endgame ---------------------------------------------------------------------
 
 def test_insane_plays_legal_reproducible_games_with_the_endgame():
-    """Whole nines games: every action legal; in every endgame position a fresh bot given the view
-    (same seed, fixed worlds) chooses the same."""
-    for gs in (3, 4):
+    """Whole nines games (the others solved, or played by the kernel): every action legal; in every
+    endgame position a fresh bot given the view (same seed, fixed worlds) chooses the same."""
+    for gs, kernel in ((3, False), (4, True)):
         g = Game(PRESETS["standard"], "nines", seed=gs)
         bots = [make_bot("insane", seed=s, worlds=12) for s in range(4)]
         for b in bots:
             b.endgame = 3            # type: ignore[attr-defined]
+            b.endgame_kernel = kernel  # type: ignore[attr-defined]
         checked = 0
         while g.phase != "over" and len(g.deals) < 3:
             v = g.view(g.to_act)
@@ -253,6 +259,7 @@ def test_insane_plays_legal_reproducible_games_with_the_endgame():
             if v["phase"] == "play" and len(v["hand"]) <= 3 and checked < 12:
                 fresh = make_bot("insane", seed=g.to_act, worlds=12)
                 fresh.endgame = 3    # type: ignore[attr-defined]
+                fresh.endgame_kernel = kernel  # type: ignore[attr-defined]
                 assert fresh.act(v) == a
                 checked += 1
             g.apply(a, events=False)

@@ -112,6 +112,7 @@ class SearchBot(Bot):
     modelling = True       # read the table's habits (joker.bots.model); False: every seat is our kernel
     harm = 0.0
     endgame = 0            # card play with at most this many cards in hand: exact solve (joker.bots.endgame)
+    endgame_kernel = False  # in that solve the other seats play the kernel's moves (ours are searched)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -123,7 +124,8 @@ class SearchBot(Bot):
     def _searcher(self, view: dict[str, Any]) -> Searcher:
         model = TableModel.from_view(view) if self.modelling else None
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
-                     worlds=self.worlds, model=model, endgame=self.endgame)
+                     worlds=self.worlds, model=model, endgame=self.endgame,
+                     endgame_kernel=self.endgame_kernel)
         s.stats = self.stats
         return s
 

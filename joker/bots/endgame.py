@@ -31,12 +31,13 @@ the other seats do not hold.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS
 from ..playout import trick_state
 from ..rules import legal_mask
 from ..scoring import _score
-from .kernel import _fullest_suit, _high_rank, _low_rank
+from .kernel import _fullest_suit, _high_rank, _low_rank, rollout
 
 SM = SUIT_MASKS
 JM = JOKER_MASK
@@ -52,11 +53,11 @@ class Endgame:
     ``scores[s][t]``: seat ``s``'s deal score when it ends with ``t`` tricks (toward its target).
     """
 
-    __slots__ = ("tm", "hlt", "trump", "me", "targets", "root_value", "scores", "greedy", "memo",
+    __slots__ = ("tm", "hlt", "trump", "me", "targets", "root_value", "scores", "greedy", "kernel", "memo",
                  "keys", "nodes", "hl_key")
 
     def __init__(self, tm: int, hlt: bool, targets: Sequence[int], me: int, root_value: RootValue,
-                 scores: Sequence[Sequence[float]], greedy: int = 0) -> None:
+                 scores: Sequence[Sequence[float]], greedy: int = 0, kernel: int = 0) -> None:
         self.tm = tm
         self.hlt = hlt
         self.trump = 3 if tm else -1      # the trump suit in the kernel's encoding (for legal_mask)
@@ -66,6 +67,7 @@ class Endgame:
         self.root_value = root_value
         self.scores = [list(x) for x in scores]
         self.greedy = greedy
+        self.kernel = kernel              # seats that play the rollout kernel's move (one per node)
         self.memo: dict[tuple[int, int, int, int, int, int], int] = {}
         self.keys: dict[int, tuple[float, float, float, float]] = {}
         self.nodes = 0
@@ -104,7 +106,7 @@ class Endgame:
             for p in trick:
                 if p & 63 < 36:
                     seen |= 1 << (p & 63)
-            code = self._follow(hs, leader, (leader + n_in) & 3, n_in, trick[0], ledmask, hl, best,
+            code = self._follow(hs, leader, (leader + n_in) & 3, n_in, tuple(trick), ledmask, hl, best,
                                 (leader + bi) & 3, seen, code)
         else:
             code = self._lead(hs, leader, code)
@@ -125,7 +127,16 @@ class Endgame:
         alive = hs[0] | hs[1] | hs[2] | hs[3]
         others = alive & ~h
         moves: list[int] = []   # lead plays (kernel encoding)
-        if self.greedy >> seat & 1:
+        if self.kernel >> seat & 1:
+            b = self._kernel_card(hs, seat, (), code)
+            c = b.bit_length() - 1
+            if c < 36:
+                moves.append(c)
+            elif self.targets[seat] > (code >> 4 * seat & 15):
+                moves.append(c | HIGH << 6 | ((3 if tm and h & tm else _fullest_suit(cm)) + 1) << 8)
+            else:
+                moves.append(c | LOW << 6 | (_fullest_suit(others) + 1) << 8)
+        elif self.greedy >> seat & 1:
             need = self.targets[seat] - (code >> 4 * seat & 15)
             if cm:
                 if need > 0:
@@ -173,7 +184,7 @@ class Endgame:
                 hl = False
                 best = 2 * c + 2
                 seen = 1 << c
-            r = self._follow(hs, seat, (seat + 1) & 3, 1, p, ledmask, hl, best, seat, seen, code)
+            r = self._follow(hs, seat, (seat + 1) & 3, 1, (p,), ledmask, hl, best, seat, seen, code)
             if len(moves) == 1:
                 bestcode = r
                 break
@@ -184,17 +195,23 @@ class Endgame:
         self.memo[key] = bestcode
         return bestcode
 
-    def _follow(self, hs: list[int], leader: int, seat: int, n_in: int, lead: int, ledmask: int, hl: bool,
-                best: int, bestseat: int, seen: int, code: int) -> int:
-        """Best outcome code with ``seat`` to play the ``n_in``-th card of a trick led by ``lead``
+    def _follow(self, hs: list[int], leader: int, seat: int, n_in: int, plays: tuple[int, ...], ledmask: int,
+                hl: bool, best: int, bestseat: int, seen: int, code: int) -> int:
+        """Best outcome code with ``seat`` to play the ``n_in``-th card of the trick ``plays``
         (``best``/``bestseat``: the winning key so far and its seat; ``seen``: the trick's cards)."""
         self.nodes += 1
         h = hs[seat]
         tm = self.tm
-        legal = legal_mask(h, lead, self.trump)
+        legal = legal_mask(h, plays[0], self.trump)
         cm = legal & ~JM
         moves: list[tuple[int, int]] = []   # (card bit, key)
-        if self.greedy >> seat & 1:
+        if self.kernel >> seat & 1:
+            b = self._kernel_card(hs, leader, plays, code)
+            if b & JM:
+                moves.append((b, 100 + n_in if self.targets[seat] > (code >> 4 * seat & 15) else 0))
+            else:
+                moves.append((b, 2 * b.bit_length() if b & (ledmask | tm) else 0))
+        elif self.greedy >> seat & 1:
             need = self.targets[seat] - (code >> 4 * seat & 15)
             if cm:
                 if need > 0:
@@ -229,8 +246,10 @@ class Endgame:
             if last:
                 r = self._lead(hs, ns, code + (1 << 4 * ns))
             else:
-                r = self._follow(hs, leader, (seat + 1) & 3, n_in + 1, lead, ledmask, hl, nb, ns,
-                                 seen | b & ~JM, code)
+                c = b.bit_length() - 1
+                r = self._follow(hs, leader, (seat + 1) & 3, n_in + 1,
+                                 plays + ((c | (HIGH if k else LOW) << 6) if c >= 36 else c,),
+                                 ledmask, hl, nb, ns, seen | b & ~JM, code)
             if len(moves) == 1:
                 bestcode = r
                 break
@@ -239,6 +258,31 @@ class Endgame:
                 bestcode, bestval = r, v
         hs[seat] = h
         return bestcode
+
+    def _kernel_card(self, hs: list[int], leader: int, plays: tuple[int, ...], code: int) -> int:
+        """The card (bit) the rollout kernel plays for the seat to move: the kernel itself is run on
+        the position and stopped at its first play, so the move is exactly the rollouts' own."""
+        probe = _Probe(hs)
+        taken = [code & 15, code >> 4 & 15, code >> 8 & 15, code >> 12 & 15]
+        try:
+            rollout(probe, leader, list(plays), taken, self.tm, self.hlt, self.targets, self.greedy)
+        except _Moved:
+            return probe.moved
+        raise AssertionError("the kernel made no play")  # pragma: no cover
+
+
+class _Moved(Exception):
+    """Raised by :class:`_Probe` at the kernel's first play."""
+
+
+class _Probe(list[int]):
+    """Hands that record the first card the kernel takes out of one of them, and stop it there."""
+
+    moved = 0
+
+    def __setitem__(self, i: Any, v: Any) -> None:
+        self.moved = self[i] ^ v
+        raise _Moved
 
 
 def _distinct(cm: int, others: int) -> list[int]:

@@ -103,7 +103,7 @@ class Searcher:
 
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
-                 model: TableModel | None = None, endgame: int = 0) -> None:
+                 model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -115,6 +115,9 @@ class Searcher:
         #: Card play with at most this many cards in hand solves each sampled deal exactly
         #: (:mod:`joker.bots.endgame`) instead of rolling it out; 0: never.
         self.endgame = endgame
+        #: In that solve the other seats play the rollout kernel's moves (only ours are searched);
+        #: False: every seat plays its best for itself.
+        self.endgame_kernel = endgame_kernel
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -263,6 +266,7 @@ class Searcher:
         habits = self._habits(n)
         stats = self.stats
         tables: dict[tuple[int, ...], list[list[float]]] = {}
+        others = 15 & ~(1 << me)
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
@@ -273,7 +277,7 @@ class Searcher:
             sc = tables.get(key)
             if sc is None:
                 sc = tables[key] = scores_for(tg, n, kh_)
-            eg = Endgame(tm, hlt, tg, me, util, sc, gm)
+            eg = Endgame(tm, hlt, tg, me, util, sc, gm, others if self.endgame_kernel else 0)
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
