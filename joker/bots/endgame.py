@@ -10,7 +10,12 @@ Insane its change of total minus half the opponents' mean); the others their own
 bid the search plays them toward (their bid less their habit, as in the rollouts), khishti
 included.  When a seat's own score ties, it prefers the outcome worse for the other three (their
 mean score lower): each seat is the others' rival.  Seats the opponent model reads as playing the
-simple greedy way (``greedy`` bitmask) play it here too, one move per node.
+simple greedy way (``greedy`` bitmask) play it here too, one move per node, and seats in the
+``kernel`` bitmask play the rollout kernel's own move (only the others are searched).
+
+Measured (docs/BOTS.md, "Fourth pass: an exact endgame"): used for Insane's last three tricks it did
+not beat the rollouts at the table of Hards nor at the overbidding table, so the bots ship with it off
+(``SearchBot.endgame = 0``); it stays as a tested tool.
 
 The search runs in the kernel's encoding (trump swapped to the top slot, one integer key per play,
 :func:`joker.playout.trick_state`), legal plays come from the engine's own
