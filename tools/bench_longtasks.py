@@ -2,7 +2,8 @@
 """Every main-thread task over 50 ms of a game, with what it was doing (a tool, not a test).
 
     .venv/bin/python tools/bench_longtasks.py [--site DIR] [--runs 3] [--deals 2] [--level insane]
-        [--pace fast] [--late] [--throttle 4] [--cpu 12.5] [--no-trace] [--json FILE] [--keep-trace FILE]
+        [--pace fast] [--late | --first-turn] [--throttle 4] [--cpu 12.5] [--no-trace] [--json FILE]
+        [--keep-trace FILE]
 
 Plays a Nines game as ``tools/bench_think.py`` does (PLAY pressed before Python is up unless
 ``--late``) and reports, per run, each main-thread task over 50 ms from navigation to the end:
@@ -27,6 +28,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -178,7 +180,16 @@ def run_once(base: str, args: argparse.Namespace, trace: Path | None) -> dict[st
             browser.start_tracing(page=page, categories=CATEGORIES)
         page.goto(f"{base}?seed={args.seed}&pace={args.pace}")
         clear = "() => { window.__lt.tasks.length = 0; window.__lt.loafs.length = 0; }"
-        elapsed = play(page, args.level, args.deals, not args.late, clear=lambda: page.evaluate(clear))
+        if args.first_turn:  # start-up and entering the table only: PLAY at once, up to my first turn
+            t0 = time.perf_counter()
+            page.wait_for_selector("html[data-ui=ready]", state="attached")
+            page.get_by_test_id(f"level-{args.level}").click()
+            page.get_by_test_id("mode-nines").click()
+            page.get_by_test_id("play").click()
+            page.wait_for_selector("#table[data-await=human]", state="attached", timeout=120_000)
+            elapsed = time.perf_counter() - t0
+        else:
+            elapsed = play(page, args.level, args.deals, not args.late, clear=lambda: page.evaluate(clear))
         page.wait_for_timeout(300)  # the last frames' entries are delivered
         log = page.evaluate("() => window.__lt")
         if trace:
@@ -261,6 +272,8 @@ def main() -> int:
     ap.add_argument("--level", default="insane")
     ap.add_argument("--pace", default="fast")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--first-turn", action="store_true",
+                    help="stop at my first turn (start-up and entering the table, no game)")
     ap.add_argument("--late", action="store_true",
                     help="wait for the search worker before PLAY (start-up excluded)")
     ap.add_argument("--throttle", type=float, default=1,

@@ -27,6 +27,7 @@ import { bindLast } from "./last.js";
 import { bindHint } from "./hint.js";
 import { bindDaily } from "./daily.js";
 import { lateStyle, LATE_STYLES } from "./styles.js";
+import { warmTable } from "./warm.js";
 import "./bots.js";
 import "./paused.js";
 import "./confirm.js";
@@ -62,6 +63,7 @@ async function boot() {
   $("#settings-title").dataset.ready = "1";
   document.documentElement.dataset.ui = "ready";
   requestAnimationFrame(() => LATE_STYLES.forEach(lateStyle));
+  requestAnimationFrame(() => setTimeout(warmTable, 0));  // the table's first layout, unseen (warm.js)
   window.addEventListener("resize", () => requestRender());
   window.addEventListener("joker:update-ready", showUpdate);
   showUpdate();

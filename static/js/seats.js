@@ -16,8 +16,16 @@ function setHtml(el, markup) {
 }
 
 export function renderPlates(v) {
-  setHtml($("#plate-deal"), html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
-    html`<small>${t("bar.cards", { n: v.cards })}</small></span>`);
+  const { deal, trump } = platesHtml(v);
+  setHtml($("#plate-deal"), deal);
+  setHtml($("#plate-trump"), trump);
+  $("#plate-trump").dataset.trump = v.phase === "trump" ? "?" : (v.trump || "-");
+}
+
+// The plates' markup for a view: {deal, trump} (also drawn unseen by warm.js).
+export function platesHtml(v) {
+  const deal = html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
+    html`<small>${t("bar.cards", { n: v.cards })}</small></span>`;
   const bidSum = (v.bids || []).reduce((a, b) => a + (b ?? 0), 0);
   const anyBid = (v.bids || []).some((b) => b !== null);
   let line1;
@@ -36,8 +44,7 @@ export function renderPlates(v) {
   const line2 = anyBid ? html`<small class="${over}" data-testid="bid-sum">${t("bar.bid", { sum: bidSum, cards: v.cards })}</small>`
     : html`<small class="unseen" aria-hidden="true">${t("bar.bid", { sum: 0, cards: v.cards })}</small>`;
   trump += html`<span class="lines"><b>${line1}</b>${line2}</span>`;
-  setHtml($("#plate-trump"), trump);
-  $("#plate-trump").dataset.trump = v.phase === "trump" ? "?" : (v.trump || "-");
+  return { deal: String(deal), trump: String(trump) };
 }
 
 export function renderSeats(v) {
@@ -52,14 +59,7 @@ export function renderSeats(v) {
     }
     const name = t("name." + s);
     const score = v.scores ? v.scores[s] : 0;
-    const markup = String(
-      html`<div class="avatar" style="--av:${AVATAR[s]}">${name.slice(0, 1)}` +
-      (v.dealer === s ? html`<span class="dealer" data-testid="dealer" title="${t("dealer.title")}">${t("dealer.badge")}</span>` : "") +
-      html`</div><div class="name">${name}</div>` +
-      html`<div class="score" data-testid="score-${s}" data-value="${score}" title="${t("a11y.score")}">${num(score)}</div>` +
-      html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>` +
-      (s > 0 && bid !== null && bid !== undefined && bidsSaid(v)
-        ? html`<div class="bid-bubble" data-testid="bid-bubble-${s}" data-seat="${s}" data-bid="${bid}">${bid === 0 ? t("bid.said_pass") : t("bid.said", { bid })}</div>` : ""));
+    const markup = seatHtml(v, s, badge, bcls);
     if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
     let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
     if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
@@ -76,6 +76,21 @@ export function renderSeats(v) {
     }
   }
   // (the fans sit under their seats: the stylesheet places them from the layout, layout.js)
+}
+
+// A seat plate's markup: avatar, name, score, taken/bid badge, the bid said (also drawn unseen by warm.js).
+export function seatHtml(v, s, badge = "", bcls = "") {
+  const bid = v.bids ? v.bids[s] : null;
+  const name = t("name." + s);
+  const score = v.scores ? v.scores[s] : 0;
+  return String(
+    html`<div class="avatar" style="--av:${AVATAR[s]}">${name.slice(0, 1)}` +
+    (v.dealer === s ? html`<span class="dealer" data-testid="dealer" title="${t("dealer.title")}">${t("dealer.badge")}</span>` : "") +
+    html`</div><div class="name">${name}</div>` +
+    html`<div class="score" data-testid="score-${s}" data-value="${score}" title="${t("a11y.score")}">${num(score)}</div>` +
+    html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>` +
+    (s > 0 && bid !== null && bid !== undefined && bidsSaid(v)
+      ? html`<div class="bid-bubble" data-testid="bid-bubble-${s}" data-seat="${s}" data-bid="${bid}">${bid === 0 ? t("bid.said_pass") : t("bid.said", { bid })}</div>` : ""));
 }
 
 // Each bot's bid, said aloud: a bubble at its seat from the bid until the deal's first card is
