@@ -10,11 +10,16 @@ then bid.
 
     nice -n 15 python3 tools/probe_bids.py --bots insane@160w,hard@40w,hard@40w,hard@40w \\
         --games 20 --seed 801 --big 1600
+
+``--out FILE`` keeps every probed bid (each candidate's predicted distribution of our tricks, its value,
+what was taken) as JSON lines; ``--report FILE...`` reads such files back and prints how the real
+tricks fall around the chosen bid against the predicted distribution, per group of bids.
 """
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import sys
 from collections import defaultdict
@@ -33,6 +38,7 @@ from joker.rules import PRESETS  # noqa: E402
 _REC: list[list[int]] = []       # per sampled deal: our seat's tricks per bid candidate
 _W: list[float] = []
 _ME = [0]
+_LAST: dict[str, Any] = {}       # the last bid search: per candidate the distribution of our tricks, value
 _orig_rollout = search_mod.rollout
 _orig_loop = search_mod.Searcher._loop
 
@@ -65,18 +71,24 @@ def bid_search(bot: SearchBot, view: dict[str, Any], worlds: int | None, harm: f
     _ME[0] = view["seat"]
     model = TableModel.from_view(view) if bot.modelling else None
     s = search_mod.Searcher(bot._rng(view), bot.budget_ms, bot.hl_inference, bot.proposals,
-                            bot.harm if harm is None else harm, worlds=worlds or bot.worlds, model=model,
-                            own_skill=bot.own_skill)
+                            bot.harm if harm is None else harm, worlds=worlds or bot.worlds, model=model)
     ranked = s.analyse_bid(view)
     cands = [int(a) for a in view["legal"]]
     tot = sum(_W) or 1.0
     pred = {}
+    dist: dict[int, list[float]] = {}
     for i, b in enumerate(cands):
         pe = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] == b) / tot
         mt = sum(w * r[i] for w, r in zip(_W, _REC, strict=True)) / tot
         po = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] > b) / tot
         pred[b] = (pe, mt, po, 1.0 - pe - po)
+        h = [0.0] * (view["cards"] + 1)
+        for w, r in zip(_W, _REC, strict=True):
+            h[r[i]] += w / tot
+        dist[b] = [round(x, 4) for x in h]
     _REC.clear()
+    _LAST["dist"] = dist
+    _LAST["value"] = {int(c["action"]): round(c["value"], 2) for c in ranked}
     return int(ranked[0]["action"]), pred
 
 
@@ -90,7 +102,14 @@ def main() -> None:
     ap.add_argument("--big", type=int, default=0, help="also search each bid with this many deals")
     ap.add_argument("--harm0", action="store_true", help="also search each of Insane's bids with harm 0")
     ap.add_argument("--probe", default="0", help="line-up indices to probe (comma-separated)")
+    ap.add_argument("--out", help="append one JSON line per probed bid: every candidate's predicted "
+                    "distribution of our tricks and its value, the bid, what was taken")
+    ap.add_argument("--report", nargs="+", metavar="FILE", help="no games: read --out files and print, "
+                    "per chosen bid, the predicted distribution of tricks around it against the real one")
     args = ap.parse_args()
+    if args.report:
+        shape(args.report)
+        return
     rules = dataclasses.replace(PRESETS["standard"], premium=args.premium)
     lineup = [parse_entry(x) for x in args.bots.split(",")]
     probe = {int(x) for x in args.probe.split(",")}
@@ -113,6 +132,7 @@ def main() -> None:
                         d = g.deals[-1]
                         r["taken"] = d["taken"][r["seat"]]
                         rows.append(r)
+                        dump(r, args.out)
                     pending = []
                     deal_no = g.deal_index
                 bot = bots[s]
@@ -121,7 +141,8 @@ def main() -> None:
                     choice, pred = bid_search(bot, v, None)
                     r = {"seat": s, "level": lineup[entry_at[s]].label, "n": v["cards"], "bid": choice,
                          "pe": pred[choice][0], "mt": pred[choice][1], "po": pred[choice][2],
-                         "pu": pred[choice][3]}
+                         "pu": pred[choice][3], "game_seed": gseed, "rot": rot, "deal_no": v["deal_no"],
+                         "table": args.bots, "dist": _LAST["dist"], "value": _LAST["value"]}
                     if args.big:
                         cb, pb = bid_search(bot, v, args.big)
                         r.update(big=cb, pe_big=pb[choice][0], pe_bigc=pb[cb][0])
@@ -143,9 +164,50 @@ def main() -> None:
             for r in pending:
                 r["taken"] = g.deals[-1]["taken"][r["seat"]]
                 rows.append(r)
+                dump(r, args.out)
         print(f"game seed {k + 1}/{args.games}: {len(rows)} bids", file=sys.stderr, flush=True)
         report(rows, est_err, args)
         print(flush=True)
+
+
+def shape(paths: list[str]) -> None:
+    """Per group of chosen bids (of each level and deal size): how the tricks really taken fall around
+    the bid (bid - 2 .. bid + 2) against the bid search's predicted distribution for that bid, the
+    mean tricks, and the exact rate's shift ``(real - predicted) / (bids + 30)`` (shrunk toward 0)."""
+    groups = ((0, 0), (1, 2), (3, 4), (5, 9))
+    acc: dict[tuple[str, int, int], dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                b, t = r["bid"], r["taken"]
+                g = next(i for i, (lo, hi) in enumerate(groups) if lo <= b <= hi)
+                d = r["dist"][str(b)]
+                a = acc[(r["level"], r["n"], g)]
+                a["bids"] += 1
+                for k in range(-2, 3):
+                    a[f"p{k}"] += d[b + k] if 0 <= b + k < len(d) else 0.0
+                    a[f"r{k}"] += t - b == k
+                a["pm"] += sum(i * x for i, x in enumerate(d))
+                a["rm"] += t
+    print("level        cards bids  share of deals taking bid-2 / -1 / exact / +1 / +2, predicted -> real"
+          "        mean tricks    exact shift")
+    for (lvl, n, g), a in sorted(acc.items()):
+        m = a["bids"]
+        cols = "  ".join(f"{a[f'p{k}'] / m:4.0%}->{a[f'r{k}'] / m:4.0%}" for k in range(-2, 3))
+        lo, hi = groups[g]
+        name = str(lo) if lo == hi else f"{lo}-{hi}"
+        print(f"{lvl:12} {n:5} {name:>4} {int(m):4}  {cols}  {a['pm'] / m:5.2f}->{a['rm'] / m:5.2f}"
+              f"  {(a['r0'] - a['p0']) / (m + 30):+.3f}")
+
+
+def dump(row: dict[str, Any], path: str | None) -> None:
+    """Append ``row`` (without the table-guess details) to the JSON-lines file ``path``, if given."""
+    if path:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps({k: v for k, v in row.items() if k != "after"}) + "\n")
 
 
 def report(rows: list[dict[str, Any]], est_err: list[float], args: argparse.Namespace) -> None:
