@@ -47,7 +47,7 @@ export function openHelp(tab = "guide") {
   if (S.view && S.screen === "table") ({ rules, mode, preset } = S.view);
   else { readSettingsForm(); ({ rules, mode } = S.settings); preset = presetOf(rules); }
   const body = tab === "guide" ? paragraphs(t("help.guide") + "\n" + t("help.guide_more")) : raw(rulesText(rules, mode, preset));
-  const tabButton = (name, key) => html`<button type="button" class="btn" role="tab" data-tab="${name}" data-testid="help-tab-${name}" aria-selected="${tab === name}">${t(key)}</button>`;
+  const tabButton = (name, key) => html`<button type="button" class="btn" role="tab" data-tab="${name}" data-testid="help-tab-${name}" aria-selected="${String(tab === name)}">${t(key)}</button>`;
   openDialog("help", html`<header><h2>${t("help.title")}</h2>${closeButton()}</header>` +
     html`<div class="tabs" role="tablist">${tabButton("guide", "help.tab_guide")}${tabButton("rules", "help.tab_rules")}</div>` +
     html`<div class="body help" data-testid="help-body">${body}</div>`, { label: t("help.title") });

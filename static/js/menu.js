@@ -22,16 +22,16 @@ export function openMenu() {
               : html`<button type="button" class="btn" data-menu="pause" data-testid="menu-pause">${t("menu.pause")}</button>`) +
     html`<button type="button" class="btn" data-menu="new" data-testid="menu-new">${t("menu.new")}</button>` +
     takeBackMenu() +
-    html`<button type="button" class="btn" data-menu="sound" data-testid="menu-sound" aria-pressed="${sound.soundOn()}">${t(sound.soundOn() ? "menu.sound_on" : "menu.sound_off")}</button>` +
+    html`<button type="button" class="btn" data-menu="sound" data-testid="menu-sound" aria-pressed="${String(sound.soundOn())}">${t(sound.soundOn() ? "menu.sound_on" : "menu.sound_off")}</button>` +
     html`<button type="button" class="btn" data-open="sheet" data-testid="menu-sheet">${t("menu.sheet")}</button>` +
     html`<button type="button" class="btn" data-open="stats" data-testid="menu-stats">${t("stats.title")}</button>` +
     html`<button type="button" class="btn" data-open="help" data-testid="menu-help">${t("menu.help")}</button>` +
     html`<button type="button" class="btn" data-menu="sort" data-testid="menu-sort">${t("menu.sort")}</button>` +
     (updateReady() ? html`<button type="button" class="btn btn-primary" data-update-apply="1" data-testid="menu-update">${t("update.apply")}</button>` : "") +
     html`<div class="row-btns" role="group" aria-labelledby="menu-speed-label"><span class="row-label" id="menu-speed-label" data-testid="menu-speed-label">${t("settings.speed")}</span>` +
-    SPEEDS.map((s) => html`<button type="button" class="btn" data-speed="${s}" data-testid="menu-speed-${s}" aria-pressed="${speed === s || (s === "fast" && speed === "instant")}">${t("speed." + s)}</button>`).join("") +
+    SPEEDS.map((s) => html`<button type="button" class="btn" data-speed="${s}" data-testid="menu-speed-${s}" aria-pressed="${String(speed === s || (s === "fast" && speed === "instant"))}">${t("speed." + s)}</button>`).join("") +
     html`</div><div class="row-btns" role="group" aria-labelledby="menu-lang-label"><span class="row-label" id="menu-lang-label" data-testid="menu-lang-label">${t("lang.label")}</span>` +
-    LANGS.map((l) => html`<button type="button" class="btn" data-lang="${l}" data-testid="menu-lang-${l}" aria-pressed="${getLang() === l}">${t("lang." + l)}</button>`).join("") +
+    LANGS.map((l) => html`<button type="button" class="btn" data-lang="${l}" data-testid="menu-lang-${l}" aria-pressed="${String(getLang() === l)}">${t("lang." + l)}</button>`).join("") +
     `</div></div></div>`;
   openDialog("menu", markup, { label: t("menu.title") });
 }

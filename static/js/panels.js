@@ -47,7 +47,7 @@ function jokerPanel(v) {
   const legal = new Set(v.legal || []);
   let markup;
   if (j.lead) {
-    const modeBtn = (m, key, id) => html`<button type="button" class="btn ${j.mode === m ? "toggled" : ""}" data-jmode="${m}" data-testid="${id}" aria-pressed="${j.mode === m}">${t(key)}</button>`;
+    const modeBtn = (m, key, id) => html`<button type="button" class="btn ${j.mode === m ? "toggled" : ""}" data-jmode="${m}" data-testid="${id}" aria-pressed="${String(j.mode === m)}">${t(key)}</button>`;
     markup = html`<h3>${t("joker.title")}</h3><div class="row">${modeBtn("+", "joker.want", "joker-want")}${modeBtn("-", "joker.under", "joker-under")}</div>` +
       html`<div class="hint">${t("joker.pick_suit")}</div><div class="row">` +
       SUITS.map((s) => {  // four buttons always (the layout does not jump); the engine's plays enabled

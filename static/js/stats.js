@@ -29,7 +29,7 @@ async function statsBody(d) {
 
 // Clean games, or games played with hints or take-backs (joker.stats keeps them apart).
 const coachedSeg = (d) => html`<div class="stats-seg" role="group" aria-label="${t("coach.stats_kind")}">${
-  ["0", "1"].map((x) => html`<button type="button" class="btn" data-stats-coached="${x}" data-testid="stats-coached-${x}" aria-pressed="${!!d.coached === (x === "1")}">${t(x === "1" ? "coach.stats_coached" : "coach.stats_clean")}</button>`)}</div>`;
+  ["0", "1"].map((x) => html`<button type="button" class="btn" data-stats-coached="${x}" data-testid="stats-coached-${x}" aria-pressed="${String(!!d.coached === (x === "1"))}">${t(x === "1" ? "coach.stats_coached" : "coach.stats_clean")}</button>`)}</div>`;
 
 function footer() {
   if (S.statsConfirm) {
@@ -51,7 +51,7 @@ export async function openStats() {
   const body = await statsBody(d);
   if (epoch !== dialogEpoch()) return;  // closed (or another window opened) while the figures loaded
   const seg = (name, values, cur, label) => html`<div class="stats-seg" role="group" aria-label="${t(label)}">${
-    values.map((x) => html`<button type="button" class="btn" data-stats-${name}="${x}" data-testid="stats-${name}-${x}" aria-pressed="${cur === x}">${t((name === "mode" ? "mode_short." : "level.") + x)}</button>`)}</div>`;
+    values.map((x) => html`<button type="button" class="btn" data-stats-${name}="${x}" data-testid="stats-${name}-${x}" aria-pressed="${String(cur === x)}">${t((name === "mode" ? "mode_short." : "level.") + x)}</button>`)}</div>`;
   const m = S.statsMsg;
   const msg = m ? html`<p class="stats-msg ${m.bad ? "bad" : ""}" data-testid="stats-message" data-reason="${m.key}" role="${m.bad ? "alert" : "status"}">${t(m.key)}</p>` : "";
   openDialog("stats", html`<header><h2>${t("stats.title")}</h2>${closeButton()}</header>` +
