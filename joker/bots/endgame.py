@@ -42,7 +42,7 @@ from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS
 from ..playout import trick_state
 from ..rules import legal_mask
 from ..scoring import _score
-from .kernel import _fullest_suit, _high_rank, _low_rank, rollout
+from .kernel import _fullest_suit, rollout
 
 SM = SUIT_MASKS
 JM = JOKER_MASK
@@ -132,7 +132,7 @@ class Endgame:
         alive = hs[0] | hs[1] | hs[2] | hs[3]
         others = alive & ~h
         moves: list[int] = []   # lead plays (kernel encoding)
-        if self.kernel >> seat & 1:
+        if (self.kernel | self.greedy) >> seat & 1:   # one move: the kernel's (greedy seats its greedy way)
             b = self._kernel_card(hs, seat, (), code)
             c = b.bit_length() - 1
             if c < 36:
@@ -141,21 +141,6 @@ class Endgame:
                 moves.append(c | HIGH << 6 | ((3 if tm and h & tm else _fullest_suit(cm)) + 1) << 8)
             else:
                 moves.append(c | LOW << 6 | (_fullest_suit(others) + 1) << 8)
-        elif self.greedy >> seat & 1:
-            need = self.targets[seat] - (code >> 4 * seat & 15)
-            if cm:
-                if need > 0:
-                    x = cm & tm
-                    moves.append((1 << x.bit_length() - 1 if x else _high_rank(cm, tm)).bit_length() - 1)
-                else:
-                    moves.append(_low_rank(cm, tm).bit_length() - 1)
-            else:
-                j = (h & -h).bit_length() - 1
-                if need > 0:
-                    su = 3 if tm and h & tm else _fullest_suit(cm)
-                    moves.append(j | HIGH << 6 | (su + 1) << 8)
-                else:
-                    moves.append(j | LOW << 6 | (_fullest_suit(others) + 1) << 8)
         else:
             moves.extend(_distinct(cm, others))
             jm = h & JM
@@ -210,25 +195,12 @@ class Endgame:
         legal = legal_mask(h, plays[0], self.trump)
         cm = legal & ~JM
         moves: list[tuple[int, int]] = []   # (card bit, key)
-        if self.kernel >> seat & 1:
+        if (self.kernel | self.greedy) >> seat & 1:   # one move: the kernel's (greedy seats its greedy way)
             b = self._kernel_card(hs, leader, plays, code)
             if b & JM:
                 moves.append((b, 100 + n_in if self.targets[seat] > (code >> 4 * seat & 15) else 0))
             else:
                 moves.append((b, 2 * b.bit_length() if b & (ledmask | tm) else 0))
-        elif self.greedy >> seat & 1:
-            need = self.targets[seat] - (code >> 4 * seat & 15)
-            if cm:
-                if need > 0:
-                    x = cm & tm
-                    b = 1 << x.bit_length() - 1 if x else _high_rank(cm, tm)
-                else:
-                    b = _low_rank(cm, tm)
-                moves.append((b, 2 * b.bit_length() if b & (ledmask | tm) else 0))
-            else:
-                b = legal & JM
-                b &= -b
-                moves.append((b, 100 + n_in if need > 0 else 0))
         else:
             others = (hs[0] | hs[1] | hs[2] | hs[3]) & ~h | seen
             for c in _distinct(cm, others):
@@ -266,7 +238,8 @@ class Endgame:
 
     def _kernel_card(self, hs: list[int], leader: int, plays: tuple[int, ...], code: int) -> int:
         """The card (bit) the rollout kernel plays for the seat to move: the kernel itself is run on
-        the position and stopped at its first play, so the move is exactly the rollouts' own."""
+        the position and stopped at its first play, so the move is exactly the rollouts' own — a seat
+        in ``greedy`` included (the kernel plays it the greedy way), so that rule is written once."""
         probe = _Probe(hs)
         taken = [code & 15, code >> 4 & 15, code >> 8 & 15, code >> 12 & 15]
         try:
