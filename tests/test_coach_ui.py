@@ -165,24 +165,32 @@ def test_deal_review_from_the_deal_table_marks_every_decision(page: Any, base_ur
     expect(page.get_by_test_id("summary-next")).to_be_visible()
 
 
-def test_replays_step_through_a_stored_game_with_every_hand(page: Any, base_url: str) -> None:
+def open_stored_replays(page: Any, base_url: str, seed: int, when: str, query: str = "") -> Any:
+    """A whole game of four Easys stored as the one replay, the page opened on the list of replays
+    (statistics, then REPLAYS); returns the game."""
     import json
 
     from joker.bots import make_bot
     from joker.game import Game
-    from joker.replay import replay
 
-    g = Game(mode="nines", seed=77)
+    g = Game(mode="nines", seed=seed)
     bots = [make_bot("easy", seed=s) for s in range(4)]
     while g.phase != "over":
         g.apply(bots[g.to_act].act(g.view(g.to_act)))
-    entry = {"when": "2026-03-01", "level": "easy", "mode": "nines", "scores": g.scores(),
+    entry = {"when": when, "level": "easy", "mode": "nines", "scores": g.scores(),
              "places": g.view(0)["places"], "game": g.to_dict()}
     page.add_init_script(f"localStorage.setItem('joker.replays', {json.dumps(json.dumps([entry]))})")
-    page.goto(f"{base_url}?pace=fast")
+    page.goto(f"{base_url}?pace=fast{query}")
     page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
     page.get_by_test_id("settings-stats").click()
     page.get_by_test_id("stats-replays").click()
+    return g
+
+
+def test_replays_step_through_a_stored_game_with_every_hand(page: Any, base_url: str) -> None:
+    from joker.replay import replay
+
+    g = open_stored_replays(page, base_url, 77, "2026-03-01")
     page.get_by_test_id("replay-0").click()
     expect(page.get_by_test_id("replay-step")).to_be_visible(timeout=THINK_MS)
     frames = list(replay(g.to_dict()))

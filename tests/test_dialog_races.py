@@ -12,12 +12,11 @@ on time: the wrapped call records when its answer has been handed back.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from conftest import READY_TIMEOUT_MS
 from playwright.sync_api import expect
-from test_coach_ui import play_deal, start
+from test_coach_ui import open_stored_replays, play_deal, start
 
 # The named engine call waits for window.__release(name) before it runs, and counts its answers.
 HOLD = """name => { const py = window.jokerPy, orig = py[name];
@@ -66,20 +65,7 @@ def test_statistics_closed_while_loading_stay_closed(page: Any, base_url: str) -
 
 
 def test_a_replay_closed_while_loading_stays_closed(page: Any, base_url: str) -> None:
-    from joker.bots import make_bot
-    from joker.game import Game
-
-    g = Game(mode="nines", seed=78)
-    bots = [make_bot("easy", seed=s) for s in range(4)]
-    while g.phase != "over":
-        g.apply(bots[g.to_act].act(g.view(g.to_act)))
-    entry = {"when": "2026-03-02", "level": "easy", "mode": "nines", "scores": g.scores(),
-             "places": g.view(0)["places"], "game": g.to_dict()}
-    page.add_init_script(f"localStorage.setItem('joker.replays', {json.dumps(json.dumps([entry]))})")
-    page.goto(f"{base_url}?pace=fast&lang=en")
-    page.wait_for_selector("html[data-storage=checked]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.get_by_test_id("settings-stats").click()
-    page.get_by_test_id("stats-replays").click()
+    open_stored_replays(page, base_url, 78, "2026-03-02", "&lang=en")
     hold(page, "coach_replay")
     page.get_by_test_id("replay-0").click()
     expect(page.get_by_test_id("replay-body")).to_be_visible()  # the viewer, waiting for the frames

@@ -57,14 +57,29 @@ def my_move(page: Any) -> None:
     page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=before)
 
 
+def open_at_easy(page: Any, base_url: str, pace: str) -> None:
+    """The first screen of the seeded game (seed 3) at ``pace``, Python ready, Easy chosen."""
+    page.goto(f"{base_url}?seed=3&pace={pace}")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.get_by_test_id("level-easy").click()
+
+
+def first_move(page: Any) -> None:
+    """PLAY from the first screen, make my first move, and wait until it is my turn again or the
+    deal is over."""
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
+    my_move(page)
+    page.wait_for_selector("#table[data-await=human], #table[data-await=next]", state="attached",
+                           timeout=READY_TIMEOUT_MS)
+
+
 def test_redraws_force_no_layout(page: Any, base_url: str) -> None:
     """At the normal pace (cards dealt and played fly, tricks are held and swept), from PLAY to the
     first deal's table, no layout and no style recalculation is forced from inside a redraw of the
     table (table.js render, render.js), but the one read of a table just shown (enterTable: nothing
     is laid out yet). That one is counted too: it shows the trace does see forced layouts."""
-    page.goto(f"{base_url}?seed=3&pace=normal")
-    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.get_by_test_id("level-easy").click()
+    open_at_easy(page, base_url, "normal")
     page.get_by_test_id("mode-full").click()  # deal 1: one card each, at the normal pace in seconds
     browser = page.context.browser
     browser.start_tracing(page=page, categories=CATEGORIES)
@@ -119,9 +134,7 @@ def test_table_is_entered_frame_first(page: Any, base_url: str) -> None:
     one task (the engine's answer, the whole table, its first layout), it was 139-189 ms at 4x CPU
     throttling. The seats are sized by then without a forced read: the frame measured them."""
     page.add_init_script(FRAMES)
-    page.goto(f"{base_url}?seed=3&pace=normal")
-    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.get_by_test_id("level-easy").click()
+    open_at_easy(page, base_url, "normal")
     page.get_by_test_id("play").click()
     page.wait_for_selector("#table[data-await=human], #table[data-await=bot]", state="attached",
                            timeout=READY_TIMEOUT_MS)
@@ -163,9 +176,7 @@ def test_a_bid_does_not_resize_the_seat_plates(page: Any, base_url: str) -> None
     page.add_init_script(RESIZES)
     for w, h in ((390, 844), (1440, 900), (844, 390)):  # a phone upright, a desktop, a phone on its side
         page.set_viewport_size({"width": w, "height": h})
-        page.goto(f"{base_url}?seed=3&pace=fast")
-        page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        page.get_by_test_id("level-easy").click()
+        open_at_easy(page, base_url, "fast")
         page.get_by_test_id("play").click()
         page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
         while page.evaluate("() => window.jokerUI.state().view.phase") != "play":
@@ -202,14 +213,8 @@ def test_sound_plays_without_an_audio_context(page: Any, base_url: str) -> None:
     deal's and the cards' sounds are started, and every play() is allowed (the pool is unlocked
     by PLAY's click) and decodes (a broken WAV would reject)."""
     page.add_init_script(AUDIO)
-    page.goto(f"{base_url}?seed=3&pace=normal")
-    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.get_by_test_id("level-easy").click()
-    page.get_by_test_id("play").click()
-    page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
-    my_move(page)
-    page.wait_for_selector("#table[data-await=human], #table[data-await=next]", state="attached",
-                           timeout=READY_TIMEOUT_MS)
+    open_at_easy(page, base_url, "normal")
+    first_move(page)
     page.wait_for_function("() => window.__audio.plays.every((p) => p.how !== 'pending')")
     log = page.evaluate("() => window.__audio")
     kinds = {s["kind"] for s in page.evaluate("() => window.jokerUI.sounds()") if s["played"]}
@@ -247,10 +252,6 @@ def test_pyscript_does_not_search_each_redraw(page: Any, base_url: str) -> None:
     at_start = page.evaluate("() => window.__xpath")
     assert at_start >= 1, "PyScript's search of the document at its start was not seen"
     page.get_by_test_id("level-easy").click()
-    page.get_by_test_id("play").click()
-    page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
-    my_move(page)
-    page.wait_for_selector("#table[data-await=human], #table[data-await=next]", state="attached",
-                           timeout=READY_TIMEOUT_MS)
+    first_move(page)
     assert page.locator("#cards .card").count() >= 1
     assert page.evaluate("() => window.__xpath") == at_start
