@@ -174,6 +174,9 @@ def report(rows: Sequence[dict[str, Any]]) -> None:
                 p["rv"] += dr
                 p["e"] += dr - dv
                 p["e2"] += (dr - dv) ** 2
+                dp = cs[hi]["points"] - cs[lo]["points"] - cs[hi]["pred_points"] + cs[lo]["pred_points"]
+                p["ep"] += dp
+                p["ep2"] += dp * dp
                 p["better"] += (dr > 0) if lo == "-1" else (dr < 0)   # the chosen bid did better
                 p["worse"] += (dr < 0) if lo == "-1" else (dr > 0)
     print("chosen  cand  deals  P(exact) pred->real   tricks pred->real   points pred->real"
@@ -184,14 +187,16 @@ def report(rows: Sequence[dict[str, Any]]) -> None:
               f"      {a['pt'] / m:4.2f} -> {a['rt'] / m:4.2f}     {a['pp'] / m:6.1f} -> {a['rp'] / m:6.1f}"
               f"    {a['pv'] / m:6.1f} -> {a['rv'] / m:6.1f}")
     print("\nneighbours (upper - lower value), same hands: predicted, real, real - predicted (± 95% CI);"
-          " chosen bid better / worse in real play")
+          " the same of own points; chosen bid better / worse in real play")
     for (g, key), p in sorted(pair.items()):
         m = p["m"]
         e = p["e"] / m
         var = max(0.0, p["e2"] / m - e * e)
         ci = 1.96 * (var / max(1.0, m - 1)) ** 0.5
+        ep = p["ep"] / m
+        cp = 1.96 * (max(0.0, p["ep2"] / m - ep * ep) / max(1.0, m - 1)) ** 0.5
         print(f"{g:>6} {key:>5} {int(m):6}   {p['pv'] / m:+7.1f}  {p['rv'] / m:+7.1f}  {e:+7.1f} ± {ci:5.1f}"
-              f"   {int(p['better'])} / {int(p['worse'])}")
+              f"   {ep:+7.1f} ± {cp:5.1f}   {int(p['better'])} / {int(p['worse'])}")
 
 
 if __name__ == "__main__":
