@@ -116,8 +116,10 @@ def test_greedy_and_kernel_seats_play_as_the_kernel():
 
 # ---- a brute force over the engine's own Game (a different code path) ---------------------------
 
-def _keys(taken: list[int], scores: list[dict[int, float]], root: int, root_val: dict[tuple[int, ...], float]
-          ) -> list[float]:
+def _keys(taken: list[int], scores: list[dict[int, float]] | list[list[float]], root: int,
+          root_val: dict[tuple[int, ...], float]) -> list[float]:
+    """Each seat's value of a final count: the root's own valuation for the root, and for the others
+    the solver's rule (own score first, less a third of the others')."""
     own = [scores[s][taken[s]] for s in range(4)]
     out = [1000.0 * own[s] - (sum(own) - own[s]) / 3.0 for s in range(4)]
     out[root] = root_val[tuple(taken)]
@@ -205,8 +207,7 @@ def _brute_rules(hands: list[int], trump: int, hlt: bool, leader: int, trick: li
             t = _brute_rules(hs, trump, hlt, w, [], tk, scores, root, root_val)
         else:
             t = _brute_rules(hs, trump, hlt, leader, tr, taken, scores, root, root_val)
-        own = [scores[s][t[s]] for s in range(4)]
-        v = root_val[tuple(t)] if seat == root else 1000.0 * own[seat] - (sum(own) - own[seat]) / 3.0
+        v = _keys(t, scores, root, root_val)[seat]
         if best is None or v > bv:
             best, bv = t, v
     assert best is not None
