@@ -12,6 +12,7 @@ from typing import Any
 
 import sweep_states
 from playwright.sync_api import expect
+from test_coach_ui import act
 from test_sweep import SIZES, Sweep
 
 from tools.build.i18n import parse_po
@@ -280,8 +281,8 @@ def test_a_refusal_and_its_cards_tint_go_at_the_next_change(page: Any, base_url:
         v = s.view()
         actions = table.get_attribute("data-actions") or ""
         if table.get_attribute("data-await") == "human":
-            s.tap_card(next(a for a in v["legal"] if a[0] != "X"))
-            page.wait_for_function("n => document.querySelector('#table').dataset.actions !== n", arg=actions)
+            # my turn: a plain card if I hold one, else a joker (a hand of jokers only) or a bid
+            act(page, v, next((a for a in v["legal"] if a[0] != "X"), v["legal"][0]))
             continue
         card = v["hand"][0]
         s.tap_card(card)
