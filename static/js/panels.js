@@ -23,15 +23,26 @@ function trumpPanel(v) {
 function bidPanel(v) {
   if (S.bidDeal !== v.deal_no || S.bidValue === null) {
     S.bidDeal = v.deal_no;
-    S.bidValue = Math.min(1, v.cards);
-    if (S.bidValue === v.forbidden_bid) S.bidValue = v.forbidden_bid === 0 ? 1 : 0;
+    S.bidValue = firstBid(v);
   }
-  const b = S.bidValue, f = v.forbidden_bid;
+  const b = S.bidValue;
+  return { sig: `bid|${b}|${v.forbidden_bid}|${v.cards}|${getLang()}`, build: () => bidMarkup(v, b) };
+}
+
+// The number a deal's bid panel starts at: 1 (0 in a deal of one card less), not the forbidden one.
+function firstBid(v) {
+  const b = Math.min(1, v.cards);
+  return b === v.forbidden_bid ? (v.forbidden_bid === 0 ? 1 : 0) : b;
+}
+
+// The bid panel's markup with b the number BID sends (nothing read or written but its arguments).
+function bidMarkup(v, b) {
+  const f = v.forbidden_bid;
   const forb = b === f;
   const nums = Array.from({ length: v.cards + 1 }, (_, n) => n);
   const cols = nums.length <= 6 ? nums.length : Math.ceil(nums.length / 2);
   const numBtn = (n) => html`<button type="button" class="btn bid-n ${n === f ? "forbidden" : ""} ${n === b ? "current" : ""}" data-act="${n}" data-num="${n}" data-testid="bid-n-${n}" data-forbidden="${n === f ? 1 : 0}" aria-label="${n === f ? reasonText("forced_dealer", { bid: n }) : t("bid.number", { bid: n })}">${n}</button>`;
-  const markup = html`<h3>${t("bid.title")}</h3>` +
+  return html`<h3>${t("bid.title")}</h3>` +
     html`<div class="bid-nums" role="group" aria-label="${t("bid.numbers")}" style="--cols:${cols}">${nums.map(numBtn)}</div>` +
     html`<div class="row bid-ctl"><span class="bid-step"><button type="button" class="btn pm" data-bid="-1" data-testid="bid-minus" aria-label="${t("bid.minus")}" ${raw(b <= 0 ? "disabled" : "")}>−</button>` +
     html`<span class="bid-num ${forb ? "forbidden" : ""}" data-testid="bid-value" data-value="${b}" data-forbidden="${forb ? 1 : 0}">${b}</span>` +
@@ -39,11 +50,20 @@ function bidPanel(v) {
     html`<span class="bid-go"><button type="button" class="btn ${f === 0 ? "forbidden" : ""}" data-act="0" data-num="0" data-testid="bid-pass" data-forbidden="${f === 0 ? 1 : 0}">${t("bid.pass")}</button>` +
     html`<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-focus="1" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${t("bid.bid")} <span class="${forb ? "forbidden" : ""}">${b}</span></button></span></div>` +
     (matchMedia("(hover: hover)").matches ? html`<div class="keys-hint">${t("bid.keys")}</div>` : "");
-  return { sig: `bid|${b}|${f}|${v.cards}|${getLang()}`, markup };
+}
+
+// The trump or the bid panel as it is first shown for view v, for the table's specimen (warm.js):
+// the same markup, S left as it is.
+export function panelSpecimen(kind, v) {
+  return String(kind === "trump" ? trumpPanel(v) : bidMarkup(v, firstBid(v)));
 }
 
 function jokerPanel(v) {
   const j = S.joker;
+  return { sig: `joker|${j.card}|${j.lead}|${j.mode}|${getLang()}`, build: () => jokerMarkup(v, j) };
+}
+
+function jokerMarkup(v, j) {
   const legal = new Set(v.legal || []);
   let markup;
   if (j.lead) {
@@ -61,27 +81,30 @@ function jokerPanel(v) {
     markup = html`<h3>${t("joker.title")}</h3><div class="row">${btn("+", "joker.take", "joker-take")}${btn("-", "joker.under", "joker-under")}</div>`;
   }
   markup += html`<div class="row"><button type="button" class="btn" data-jback="1" data-testid="joker-back">${t("joker.back")}</button></div>`;
-  return { sig: `joker|${j.card}|${j.lead}|${j.mode}|${getLang()}`, markup };
+  return markup;
 }
 
+// The panel's markup is built only when its signature changed (a redraw while I bid or name trump
+// rebuilt it each time, matchMedia included, to write nothing).
 export function renderPanel(v) {
   const panel = $("#panel");
-  let sig = "", markup = "", kind = "";
+  let sig = "", build = () => "", kind = "";
   const mine = v && S.screen === "table" && v.to_act === 0 && !S.busy && !S.dealing && !S.paused && !S.dialog && !S.elsewhere;
   if (mine && v.phase === "trump") {
     kind = "trump";
     sig = `trump|${getLang()}`;
-    markup = trumpPanel(v);
+    build = () => trumpPanel(v);
   } else if (mine && v.phase === "bid") {
     kind = "bid";
-    ({ sig, markup } = bidPanel(v));
+    ({ sig, build } = bidPanel(v));
   } else if (mine && v.phase === "play" && S.joker) {
     kind = "joker";
-    ({ sig, markup } = jokerPanel(v));
+    ({ sig, build } = jokerPanel(v));
   }
-  panel.dataset.kind = kind;
+  if (panel.dataset.kind !== kind) panel.dataset.kind = kind;
   if (sig !== panelSig) {
     const hadFocus = panel.contains(document.activeElement);
+    const markup = build();
     panelSig = sig;
     panel.innerHTML = String(markup);
     panel.hidden = !markup;

@@ -13,6 +13,8 @@ import { computeLayout, layoutVars } from "./layout.js";
 
 // The card's move as table.css's transition draws it (transform; opacity fades with `ease`).
 const MOVE_EASING = "cubic-bezier(.2, .7, .3, 1)";
+// The card classes an item's cls says on or off.
+const CLASSES = ["legal", "illegal", "faceup", "in-hand", "in-trick", "dragging", "winner", "trump-card", "chooser-hidden", "kbd"];
 
 export class Board {
   // moveMs: () => the duration of a card's move (ms), as the stylesheet's --t-move says.
@@ -139,11 +141,17 @@ export class Board {
         // Still flying in (the plates' sizes changed the layout meanwhile): it lands at the new place.
         if (n.flight && n.flight.playState !== "finished") n.flight.effect.setKeyframes([{ transform: n.from }, { transform: tf }]);
       }
-      n.el.style.zIndex = it.z ?? 1;
-      n.el.style.transitionDelay = it.delay ? it.delay + "ms" : "";
+      // Each written only when it changed (most syncs change a card's place or nothing: a write of
+      // the same value is still work, times thirteen cards, times every redraw).
+      const z = String(it.z ?? 1);
+      if (n.z !== z) { n.el.style.zIndex = z; n.z = z; }
+      const delay = it.delay ? it.delay + "ms" : "";
+      if (n.delay !== delay) { n.el.style.transitionDelay = delay; n.delay = delay; }
       const cls = it.cls || {};
-      for (const c of ["legal", "illegal", "faceup", "in-hand", "in-trick", "dragging", "winner", "trump-card", "chooser-hidden", "kbd"]) {
-        n.el.classList.toggle(c, !!cls[c]);
+      const on = CLASSES.filter((c) => cls[c]).join(" ");
+      if (n.cls !== on || (!cls.dragging && n.el.classList.contains("dragging"))) {  // (drag.js marks a card itself)
+        for (const c of CLASSES) n.el.classList.toggle(c, !!cls[c]);
+        n.cls = on;
       }
       if (it.label && n.label !== it.label) { n.el.setAttribute("aria-label", it.label); n.label = it.label; }
       // role, tabindex, aria-*: a hand card is a button you can reach with the keyboard

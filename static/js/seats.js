@@ -1,6 +1,6 @@
 // The top bar's plates (deal, trump and the bids' sum) and the four seats around the felt
 // (avatar, name, score, taken/bid badge, the dealer's D, the backs of the bots' cards).
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 import { SUIT_SYMBOL, isJoker, cardLabel, suitHtml } from "./cards.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
@@ -15,11 +15,21 @@ function setHtml(el, markup) {
   if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
 }
 
+// An attribute written only when it changed (most redraws change none).
+function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+let platesKey = "";
 export function renderPlates(v) {
+  // Built only when what they show changed (most redraws are a card played: nothing here changes).
+  const key = [v.deal_no, v.deals_total, v.cards, v.phase, v.trump, v.trump_card, (v.bids || []).join(","), getLang()].join("|");
+  if (key === platesKey) return;
+  platesKey = key;
   const { deal, trump } = platesHtml(v);
   setHtml($("#plate-deal"), deal);
   setHtml($("#plate-trump"), trump);
-  $("#plate-trump").dataset.trump = v.phase === "trump" ? "?" : (v.trump || "-");
+  setData($("#plate-trump"), "trump", v.phase === "trump" ? "?" : (v.trump || "-"));
 }
 
 // The plates' markup for a view: {deal, trump} (also drawn unseen by warm.js).
@@ -57,22 +67,29 @@ export function renderSeats(v) {
       badge = `${taken}/${bid}`;
       bcls = taken === bid ? "exact" : taken > bid ? "over" : "";
     }
-    const name = t("name." + s);
     const score = v.scores ? v.scores[s] : 0;
-    const markup = seatHtml(v, s, badge, bcls);
-    if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
-    let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
-    if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
-    if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }
-    el.classList.toggle("to-act", v.to_act === s && v.phase !== "over" && !S.busy);
-    el.dataset.bid = bid ?? "";
-    el.dataset.taken = taken;
-    el.dataset.state = bcls;
+    // The plate's markup and label, built only when what they show changed.
+    const key = [bid, taken, score, v.dealer === s, badge, bcls, bidsSaid(v), getLang()].join("|");
+    if (el._key !== key) {
+      el._key = key;
+      const name = t("name." + s);
+      const markup = seatHtml(v, s, badge, bcls);
+      if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
+      let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
+      if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
+      if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }
+    }
+    const toAct = v.to_act === s && v.phase !== "over" && !S.busy;
+    if (el.classList.contains("to-act") !== toAct) el.classList.toggle("to-act", toAct);
+    setData(el, "bid", String(bid ?? ""));
+    setData(el, "taken", String(taken));
+    setData(el, "state", bcls);
     if (s > 0) {
       const fan = $(`.fan[data-fan="${s}"]`);
       const count = v.phase === "trump" ? v.cards : (v.hand_counts ? v.hand_counts[s] : 0);
       if (fan.childElementCount !== count) fan.innerHTML = "<i></i>".repeat(count);
-      fan.setAttribute("aria-label", t("a11y.cards_left", { n: count }));
+      const left = t("a11y.cards_left", { n: count });
+      if (fan.getAttribute("aria-label") !== left) fan.setAttribute("aria-label", left);
     }
   }
   // (the fans sit under their seats: the stylesheet places them from the layout, layout.js)

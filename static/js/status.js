@@ -60,7 +60,9 @@ function statusFor() {
 export function renderStatus() {
   const st = statusFor();
   const el = $("#status");
+  // Written only when changed: most redraws change nothing here (a write, even the same, is work).
   if (el.textContent !== st.text) el.textContent = st.text;
-  el.className = "status " + (st.cls || "");
-  el.dataset.reason = st.reason || "";
+  const cls = "status " + (st.cls || "");
+  if (el.className !== cls) el.className = cls;
+  if (el.dataset.reason !== (st.reason || "")) el.dataset.reason = st.reason || "";
 }
