@@ -12,13 +12,15 @@ from typing import Any
 
 from conftest import READY_TIMEOUT_MS
 
-PIECES = 11  # the bar, the bots' seats, mine, the fans, six faces, a back (warm.js)
+# The bar's plates, the status line, the bots' three seats, mine, the fans, six faces, a back, the
+# trump panel and the bid panel (warm.js): one frame each.
+PIECES = 16
 
 # Counts frames; notes in which frame each change inside the specimen was made, and how the
 # specimen stood when it was added (seen by nobody: hidden, inert, out of the accessibility tree,
 # no ids or test ids that could be mistaken for the table's).
 WATCH = """(() => {
-  const log = (window.__warm = { frames: 0, changed: [], root: null });
+  const log = (window.__warm = { frames: 0, changed: [], root: null, panels: [] });
   const tick = () => { log.frames += 1; requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
   addEventListener('DOMContentLoaded', () => {
@@ -33,6 +35,9 @@ WATCH = """(() => {
         }
         const root = r.target.closest && r.target.closest('.warm-up');
         if (root && root !== r.target && !log.changed.includes(log.frames)) log.changed.push(log.frames);
+        if (root && r.target.classList.contains('panel') && r.target.querySelector('button')) {
+          log.panels.push(r.target.dataset.kind);
+        }
       }
     }).observe(document.body, { childList: true, subtree: true });
   });
@@ -40,10 +45,11 @@ WATCH = """(() => {
 
 
 def test_table_is_laid_out_unseen_before_play(page: Any, base_url: str) -> None:
-    """On the first screen, a specimen of the table (bar, seats, fans, one card face of each kind)
-    is built in eleven pieces, each in a frame of its own (so no one layout is large), never seen nor
-    reachable, and removed once laid out. Its cards have the size the table's cards then have, at
-    a phone's size and a desktop's: the fonts were used at the sizes the table uses."""
+    """On the first screen, a specimen of the table (bar, status line, each seat, fans, one card face
+    of each kind, the trump and the bid panels) is built in sixteen pieces, each in a frame of its
+    own (so no one layout is large), never seen nor reachable, and removed once laid out. Its cards
+    have the size the table's cards then have, at a phone's size and a desktop's: the fonts were
+    used at the sizes the table uses."""
     page.add_init_script(WATCH)
     for w, h in ((390, 844), (1440, 900)):
         page.set_viewport_size({"width": w, "height": h})
@@ -53,6 +59,7 @@ def test_table_is_laid_out_unseen_before_play(page: Any, base_url: str) -> None:
         log = page.evaluate("() => window.__warm")
         assert warm["pieces"] == PIECES, warm
         assert len(log["changed"]) == PIECES, log  # one frame per piece
+        assert log["panels"] == ["trump", "bid"], log  # the panels' first layout, unseen
         assert log["root"] == {"visibility": "hidden", "inert": True, "hidden": "true", "ids": 0}, log
         assert page.locator(".warm-up").count() == 0
         page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)

@@ -10,6 +10,7 @@ import { faceHtml, backHtml } from "./cards.js";
 import { computeLayout, layoutVars } from "./layout.js";
 import { S } from "./state.js";
 import { platesHtml, seatHtml } from "./seats.js";
+import { panelSpecimen } from "./panels.js";
 
 // A deal as the table shows it early: trump named, some bids said, the dealer's D.
 const VIEW = {
@@ -18,6 +19,9 @@ const VIEW = {
 };
 // One face of each kind, one a frame: pips (black, red), an ace, court cards, a joker.
 const FACES = ["7S", "9D", "AC", "KH", "QS", "X1"];
+// The panels as they first come: naming trump (four suits, no trump), a bid in a deal of nine.
+const PANELS = [["trump", { ...VIEW, phase: "trump", legal: ["C", "D", "H", "S", "-"] }],
+                ["bid", { ...VIEW, legal: [], forbidden_bid: 4 }]];
 
 let done = null;
 
@@ -27,30 +31,37 @@ const nextFrame = () => new Promise((resolve) => {
   else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 
-// The pieces, in order; each is laid out in a frame of its own.
+// The pieces, in order; each is laid out in a frame of its own. The costliest first layouts (the
+// bar, the seats: the first use of their fonts and sizes) are split, a seat a frame.
 function pieces(root, felt) {
   const seats = () => [0, 1, 2, 3].map((s) => felt.querySelector(`.seat[data-seat="${s}"]`));
   const addCard = (cls, face) =>
     felt.querySelector(".cards").insertAdjacentHTML("beforeend", `<div class="${cls}">${face}</div>`);
+  const botSeat = (s) => () => { seats()[s].innerHTML = noIds(seatHtml(VIEW, s, s === 1 ? "0/2" : "", "")); };
+  const panel = ([kind, view]) => () => {
+    const el = felt.querySelector(".panel");
+    el.dataset.kind = kind;
+    el.innerHTML = noIds(panelSpecimen(kind, view));
+  };
   return [
-    () => {  // the top bar's plates and the status line
+    () => {  // the top bar's plates
       const { deal, trump } = platesHtml(VIEW);
       root.querySelector(".plates").innerHTML =
         `<div class="plate">${noIds(deal)}</div><div class="plate" data-trump="H">${noIds(trump)}</div>`;
-      root.querySelector(".status").textContent = t("status.you_bid", { cards: VIEW.cards });
     },
-    () => {  // the bots' seats
-      seats().forEach((el, s) => { if (s > 0) el.innerHTML = noIds(seatHtml(VIEW, s, s === 1 ? "0/2" : "", "")); });
-    },
+    () => { root.querySelector(".status").textContent = t("status.you_bid", { cards: VIEW.cards }); },  // the status line
+    botSeat(1), botSeat(2), botSeat(3),  // the bots' seats
     () => { seats()[0].innerHTML = noIds(seatHtml(VIEW, 0)); },  // mine
     () => {  // the bots' fans of backs; the cards sized as the table will size them
       const sizes = seats().map((el) => ({ w: el.offsetWidth, h: el.offsetHeight }));  // laid out last frame
       const L = computeLayout(felt.clientWidth, felt.clientHeight, sizes);
       for (const fan of felt.querySelectorAll(".fan")) fan.innerHTML = "<i></i>".repeat(3);
       for (const [k, v] of Object.entries(layoutVars(L))) felt.style.setProperty(k, v);
+      felt.dataset.layout = L.wide ? "wide" : "tall";  // the panels are placed by it
     },
     ...FACES.map((c) => () => addCard("card faceup in-hand", noIds(faceHtml(c)))),
     () => addCard("card", backHtml()),
+    ...PANELS.map(panel),
   ];
 }
 
@@ -66,7 +77,8 @@ export function warmTable() {
     root.innerHTML = `<header class="topbar"><div class="plates"></div><div class="status"></div></header>` +
       `<div class="felt">${[1, 2, 3].map((s) => `<div class="seat" data-seat="${s}"></div>`).join("")}` +
       `<div class="seat seat-me" data-seat="0"></div>` +
-      `${[1, 2, 3].map((s) => `<div class="fan" data-fan="${s}"></div>`).join("")}<div class="cards"></div></div>`;
+      `${[1, 2, 3].map((s) => `<div class="fan" data-fan="${s}"></div>`).join("")}<div class="cards"></div>` +
+      `<div class="panel"></div></div>`;
     const felt = root.querySelector(".felt");
     const log = (window.jokerWarm = { pieces: 0, removed: false });  // tests
     document.body.append(root);
