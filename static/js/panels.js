@@ -8,6 +8,7 @@ import { S } from "./state.js";
 import { reasonText } from "./status.js";
 
 let panelSig = "";
+const HOVER = matchMedia("(hover: hover)");  // a pointer that hovers: the keys' hint is shown
 
 // The engine's choices: a suit, or "-" for no trump.
 function trumpPanel(v) {
@@ -49,7 +50,7 @@ function bidMarkup(v, b) {
     html`<button type="button" class="btn pm" data-bid="1" data-testid="bid-plus" aria-label="${t("bid.plus")}" ${raw(b >= v.cards ? "disabled" : "")}>+</button></span>` +
     html`<span class="bid-go"><button type="button" class="btn ${f === 0 ? "forbidden" : ""}" data-act="0" data-num="0" data-testid="bid-pass" data-forbidden="${f === 0 ? 1 : 0}">${t("bid.pass")}</button>` +
     html`<button type="button" class="btn btn-primary ${forb ? "forbidden" : ""}" data-act="${b}" data-focus="1" data-testid="bid-submit" data-forbidden="${forb ? 1 : 0}">${t("bid.bid")} <span class="${forb ? "forbidden" : ""}">${b}</span></button></span></div>` +
-    (matchMedia("(hover: hover)").matches ? html`<div class="keys-hint">${t("bid.keys")}</div>` : "");
+    (HOVER.matches ? html`<div class="keys-hint">${t("bid.keys")}</div>` : "");
 }
 
 // The trump or the bid panel as it is first shown for view v, for the table's specimen (warm.js):
@@ -85,7 +86,7 @@ function jokerMarkup(v, j) {
 }
 
 // The panel's markup is built only when its signature changed (a redraw while I bid or name trump
-// rebuilt it each time, matchMedia included, to write nothing).
+// rebuilt it each time to write nothing).
 export function renderPanel(v) {
   const panel = $("#panel");
   let sig = "", build = () => "", kind = "";

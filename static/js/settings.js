@@ -80,9 +80,13 @@ export function paceName() {
   return URL_PACE || S.settings?.speed || "normal";
 }
 
+// One MediaQueryList, asked at each redraw (matchMedia() itself parses and evaluates the query
+// afresh: it was called at every redraw).
+const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");
+
 export function pace() {
   const p = PACES[paceName()];
-  return matchMedia("(prefers-reduced-motion: reduce)").matches ? { ...p, deal: 0 } : p;
+  return REDUCED.matches ? { ...p, deal: 0 } : p;
 }
 
 // The duration of a card's move (CSS --t-move, which the pace and reduced motion set). Read from
@@ -93,7 +97,7 @@ export function moveMs() {
   if (moveCache === null) moveCache = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--t-move")) || 0;
   return moveCache;
 }
-matchMedia("(prefers-reduced-motion: reduce)").addEventListener?.("change", () => { moveCache = null; });
+REDUCED.addEventListener?.("change", () => { moveCache = null; });
 
 export function applyPace() {
   if (document.documentElement.dataset.pace !== paceName()) moveCache = null;
