@@ -87,7 +87,9 @@ export function renderSeats(v) {
     if (s > 0) {
       const fan = $(`.fan[data-fan="${s}"]`);
       const count = v.phase === "trump" ? v.cards : (v.hand_counts ? v.hand_counts[s] : 0);
-      if (fan.childElementCount !== count) fan.innerHTML = "<i></i>".repeat(count);
+      // A card played takes one back away (a fan was parsed again from markup at each play).
+      while (fan.childElementCount > count) fan.lastElementChild.remove();
+      if (fan.childElementCount < count) fan.insertAdjacentHTML("beforeend", "<i></i>".repeat(count - fan.childElementCount));
       const left = t("a11y.cards_left", { n: count });
       if (fan.getAttribute("aria-label") !== left) fan.setAttribute("aria-label", left);
     }
