@@ -45,6 +45,7 @@ def test_a_redraw_that_changes_nothing_writes_nothing(page: Any, base_url: str) 
     panel or the cards; a move of mine then does (the watch sees writes). A bot's card played takes
     a back from its fan, in place: no back is added (the fan was written afresh at each play)."""
     open_at_easy(page, base_url, "fast")
+    page.get_by_test_id("mode-nines").click()  # nine cards a deal: the bots' fans hold several backs
     page.get_by_test_id("play").click()
     seen_play = False
     fans = {"added": 0, "removed": 0}  # over my turns to play and the bots' plays after them
