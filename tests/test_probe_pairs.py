@@ -56,3 +56,24 @@ def test_probed_bids_carry_their_neighbours_outcomes(probe: Any, capsys: pytest.
     probe.report(rows)
     out = capsys.readouterr().out
     assert "neighbours" in out and "P(exact)" in out
+
+
+def _row(values: dict[int, float], taken: dict[int, int], dists: dict[int, list[float]], chosen: int
+         ) -> dict[str, Any]:
+    cands = {str(b - chosen): {"bid": b, "dist": dists[b], "value": values[b], "taken": taken[b],
+                               "points": 10 * taken[b], "opp": 0.0, "real_value": float(taken[b] == b)}
+             for b in values}
+    return {"bid": chosen, "n": 3, "table": "t", "cands": cands}
+
+
+def test_replay_rechooses_only_positive_bids_by_the_steered_values(probe: Any) -> None:
+    """With no correction the replay keeps every chosen bid; a correction that credits one-off outcomes
+    moves a bid to the neighbour whose rollouts mostly missed it by one, and never touches a chosen 0."""
+    kh = RULES.khishti
+    # bid 1 chosen by a hair over 2; 2's rollouts took 1 trick most of the time (one under it)
+    row = _row({0: 0.0, 1: 60.0, 2: 59.0}, {0: 1, 1: 2, 2: 2},
+               {0: [0.5, 0.5, 0, 0], 1: [0.1, 0.5, 0.4, 0], 2: [0, 0.7, 0.3, 0]}, 1)
+    zero = _row({0: 40.0, 1: 39.0}, {0: 0, 1: 0}, {0: [0.6, 0.4, 0, 0], 1: [0.6, 0.4, 0, 0]}, 0)
+    assert probe.replay([row, zero], 0.0, 0.0).endswith("exact 50.0% -> 50.0%, bid +0.00")
+    assert probe.steered(2, [0, 0.7, 0.3, 0], 3, kh, 0.5, 0.0) == pytest.approx(0.5 * 0.7 * (150 - 10))
+    assert probe.replay([row, zero], 0.5, 0.0).endswith("exact 50.0% -> 100.0%, bid +0.50")

@@ -15,7 +15,10 @@ seat — both bids' outcomes on the same hands.
 
 ``--report`` prints, per candidate relative to the chosen bid, predicted against real exact rate,
 mean tricks, own points and value (own deal points − ``harm`` × the others' mean, the premium left
-out), and the paired differences between neighbours.
+out), and the paired differences between neighbours; then how often a one-off outcome of the rollouts
+turns into an exact bid in real play (fitted on every candidate played), and, with ``--replay
+ALPHA,LAMBDA ...``, what re-choosing among the positive candidates of the window by corrected values
+would have given on these deals (see :func:`replay`).
 """
 from __future__ import annotations
 
@@ -115,10 +118,18 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--probe", default="0", help="line-up indices to probe (comma-separated)")
     ap.add_argument("--out", help="append one JSON line per probed bid")
     ap.add_argument("--report", nargs="+", metavar="FILE", help="no games: read --out files and print")
+    ap.add_argument("--replay", nargs="*", default=[], metavar="ALPHA,LAMBDA",
+                    help="with --report: re-choose the positive bids with these corrections (see replay)")
     args = ap.parse_args(argv)
     if args.report:
         rows = [json.loads(line) for p in args.report for line in open(p, encoding="utf-8") if line.strip()]
         report(rows)
+        fit_steer(rows)
+        for x in args.replay:
+            al, lam = (float(y) for y in x.split(","))
+            for table in sorted({r["table"] for r in rows}) + [""]:
+                print(f"replay alpha {al:.2f} lambda {lam:5.1f} {table or 'all':40} "
+                      f"{replay([r for r in rows if table in r['table']], al, lam)}")
         return rows
     rules = dataclasses.replace(PRESETS["standard"], premium=args.premium)
     lineup = [parse_entry(x) for x in args.bots.split(",")]
@@ -197,6 +208,70 @@ def report(rows: Sequence[dict[str, Any]]) -> None:
         cp = 1.96 * (max(0.0, p["ep2"] / m - ep * ep) / max(1.0, m - 1)) ** 0.5
         print(f"{g:>6} {key:>5} {int(m):6}   {p['pv'] / m:+7.1f}  {p['rv'] / m:+7.1f}  {e:+7.1f} ± {ci:5.1f}"
               f"   {ep:+7.1f} ± {cp:5.1f}   {int(p['better'])} / {int(p['worse'])}")
+
+
+def steered(c: int, dist: Sequence[float], n: int, khishti: Any, al: float, lam: float) -> float:
+    """What a candidate bid ``c`` gains if a share ``al`` of the rollouts that missed it by one trick
+    land on it (own deal points), plus ``lam`` per unit of that corrected chance of landing on it."""
+    m = len(dist)
+    exact = _score(c, c, n, khishti)
+    g = lam * dist[c]
+    for t in (c - 1, c + 1):
+        if 0 <= t < m:
+            g += al * dist[t] * (exact - _score(c, t, n, khishti) + lam)
+    return g
+
+
+def replay(rows: Sequence[dict[str, Any]], al: float, lam: float,
+           khishti: Any = PRESETS["standard"].khishti) -> str:
+    """Re-choose, on the probed deals, among the positive candidates of the window (chosen bid ± 1,
+    every one played out) by ``value + steered(...)``; 0-bids and a chosen 0 are left alone.  Per
+    deal, the real value (own points − harm × others' mean), own − others' mean, and the exact rate of
+    the re-chosen bid against the chosen one, and the mean change of bid."""
+    m = gv = gm = ex = ex0 = sh = 0.0
+    for r in rows:
+        cs = r["cands"]
+        if not all("taken" in c for c in cs.values()):
+            continue
+        o = "0"
+        if r["bid"] > 0:
+            o = max((off for off, c in cs.items() if c["bid"] > 0),
+                    key=lambda off: (cs[off]["value"] + steered(cs[off]["bid"], cs[off]["dist"], r["n"],
+                                                               khishti, al, lam), -int(off)))
+        c, c0 = cs[o], cs["0"]
+        m += 1
+        gv += c["real_value"] - c0["real_value"]
+        gm += (c["points"] - c["opp"]) - (c0["points"] - c0["opp"])
+        ex += c["taken"] == c["bid"]
+        ex0 += c0["taken"] == c0["bid"]
+        sh += int(o)
+    m = m or 1.0
+    return (f"{int(m)} deals: value {gv / m:+5.1f}, own - others {gm / m:+5.1f} a deal, "
+            f"exact {ex0 / m:.1%} -> {ex / m:.1%}, bid {sh / m:+.2f}")
+
+
+def fit_steer(rows: Sequence[dict[str, Any]]) -> None:
+    """Least squares over every positive candidate played: real exact − predicted P(exact) against
+    the predicted shares one trick under and one over (how much of each lands on the bid in real play)."""
+    a11 = a12 = a22 = b1 = b2 = 0.0
+    k = 0
+    for r in rows:
+        for c in r["cands"].values():
+            b, d = c["bid"], c["dist"]
+            if "taken" not in c or b == 0:
+                continue
+            u, o = d[b - 1], d[b + 1] if b + 1 < len(d) else 0.0
+            y = (c["taken"] == b) - d[b]
+            a11 += u * u
+            a12 += u * o
+            a22 += o * o
+            b1 += u * y
+            b2 += o * y
+            k += 1
+    det = a11 * a22 - a12 * a12
+    if k and det > 1e-9:
+        print(f"\none-off outcomes that land on the bid in real play ({k} candidates): one under "
+              f"{(b1 * a22 - b2 * a12) / det:.2f}, one over {(a11 * b2 - a12 * b1) / det:.2f}")
 
 
 if __name__ == "__main__":
