@@ -1,5 +1,6 @@
-"""Insane's 0-bids: the rollouts against a 0-bidder shed the others' spare cards (kernel ``shed``), only
-while our seat plays a 0-bid it has not broken; legal, reproducible, a pure function of the view."""
+"""Insane's 0-bids: with ``shed0`` (off by default: measured no better, docs/BOTS.md "Fifth pass") the
+rollouts against our 0-bid shed the others' spare cards (kernel ``shed``), only while our seat plays a
+0-bid it has not broken; legal, reproducible, a pure function of the view."""
 from __future__ import annotations
 
 import dataclasses
@@ -42,6 +43,12 @@ def test_kernel_sheds_with_no_trump_too():
     assert rollout(list(kh), 0, [], [0, 0, 0, 0], tm, False, [1, 0, 0, 0], 0, 1) == [0, 1, 0, 1]
 
 
+def _insane(seed, worlds, shed0=1):
+    bot = make_bot("insane", seed=seed, worlds=worlds)
+    bot.shed0 = shed0   # type: ignore[attr-defined]
+    return bot
+
+
 def _zero_bid_positions(count):
     """Views of seat 0 (Insane) playing a 0-bid, with the game, from nines games against three Hards."""
     out = []
@@ -70,25 +77,26 @@ def test_insane_sheds_the_others_only_while_its_zero_bid_holds(monkeypatch):
 
     (g, v), = _zero_bid_positions(1)
     monkeypatch.setattr(search_mod, "rollout", spy)
-    make_bot("insane", seed=1, worlds=3).act(v)
+    _insane(1, 3).act(v)
     assert seen and set(seen) == {15 & ~1}          # every rollout: the three others shed, not us
     seen.clear()
     make_bot("hard", seed=1, worlds=3).act(v)
-    assert seen and set(seen) == {0}               # Hard's rollouts are the plain kernel's
+    make_bot("insane", seed=1, worlds=3).act(v)     # as shipped: off
+    assert seen and set(seen) == {0}               # the plain kernel's rollouts
     seen.clear()
     # a positive bid (the same seat, the same cards) and a broken 0-bid: the plain kernel
     g2 = g.copy()
     g2.bids[0] = 1
-    make_bot("insane", seed=1, worlds=3).act(g2.view(0))
+    _insane(1, 3).act(g2.view(0))
     g2.bids[0], g2.taken[0] = 0, 1
-    make_bot("insane", seed=1, worlds=3).act(g2.view(0))
+    _insane(1, 3).act(g2.view(0))
     assert seen and set(seen) == {0}
     # Insane's bid search keeps the plain kernel for every candidate (bid 0 included)
     b = Game(BONUS, "nines", seed=2)
     while b.phase != "bid":
         b.apply(make_bot("medium", seed=1).act(b.view(b.to_act)))
     seen.clear()
-    make_bot("insane", seed=1, worlds=3).act(b.view(b.to_act))
+    _insane(1, 3).act(b.view(b.to_act))
     assert seen and set(seen) == {0}
 
 
@@ -96,11 +104,11 @@ def test_insane_plays_its_zero_bids_legally_reproducibly_and_from_the_view_only(
     positions = _zero_bid_positions(6)
     assert len(positions) == 6
     for g, v in positions:
-        a = make_bot("insane", seed=9, worlds=8).act(v)
+        a = _insane(9, 8).act(v)
         play = parse_play(a, lead=not g.trick)
         lead = g.trick[0][1] if g.trick else -1
         assert legal_mask(g.hands[0], lead, g.trump) >> (play & 63) & 1
-        assert make_bot("insane", seed=9, worlds=8).act(json.loads(json.dumps(v))) == a
+        assert _insane(9, 8).act(json.loads(json.dumps(v))) == a
 
 
 @pytest.mark.parametrize("category", ["led", "duckable", "forced, shed", "forced, stuck"])

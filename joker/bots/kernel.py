@@ -110,7 +110,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
             break
         need = bids[seat] - taken[seat]
         spare = 0
-        if need > 0 and shed >> seat & 1 and not greedy >> seat & 1:
+        if shed and need > 0 and shed >> seat & 1 and not greedy >> seat & 1:
             if tm:
                 if (h & (JM | tm)).bit_count() >= need:
                     sure = h & (JM | TMASK & -(1 << 27 + ((alive ^ h) >> 27 & RANKMASK).bit_length()))
