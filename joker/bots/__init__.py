@@ -113,7 +113,6 @@ class SearchBot(Bot):
     harm = 0.0
     endgame = 0            # card play with at most this many cards in hand: exact solve (joker.bots.endgame)
     endgame_kernel = False  # in that solve the other seats play the kernel's moves (ours are searched)
-    shed0 = 0              # rollouts against our 0-bid: the others shed spare cards (Searcher.shed0)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -126,7 +125,7 @@ class SearchBot(Bot):
         model = TableModel.from_view(view) if self.modelling else None
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
-                     endgame_kernel=self.endgame_kernel, shed0=self.shed0)
+                     endgame_kernel=self.endgame_kernel)
         s.stats = self.stats
         return s
 
@@ -176,7 +175,6 @@ class InsaneBot(SearchBot):
     proposals = 0          # read the bids by weighting each sampled deal (cheaper than resampling)
     harm = 0.5
     endgame = 0            # see SearchBot.endgame (measured: docs/BOTS.md, "Fourth pass")
-    shed0 = 0              # see Searcher.shed0; 1 measured no better (docs/BOTS.md, "Fifth pass")
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,

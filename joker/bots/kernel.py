@@ -71,29 +71,13 @@ def _fullest_suit(m: int) -> int:
     return su
 
 
-def _sure(h: int, others: int) -> int:
-    """With no trump, the cards of ``h`` we count on to win a trick each: its jokers and its cards
-    above every live card the others hold of their suit.  (With a trump the rollout counts its jokers
-    and its trumps above every other live trump, inline.)"""
-    return h & (JM | SM[0] & -(1 << (others & SM[0]).bit_length())
-                | SM[1] & -(1 << max(9, (others & SM[1]).bit_length()))
-                | SM[2] & -(1 << max(18, (others & SM[2]).bit_length()))
-                | SM[3] & -(1 << max(27, (others & SM[3]).bit_length())))
-
-
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int], greedy: int = 0, shed: int = 0) -> list[int]:
+            bids: Sequence[int], greedy: int = 0) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
 
     Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
     card (trumps above all), once their bid is made their lowest, and a joker only when nothing else
     is left (high while they need tricks).
-
-    Seats in the bitmask ``shed`` (not greedy) whose sure winners — jokers and trumps above every other
-    live trump; with no trump, cards above every other live card of their suit — cover what they still
-    need shed their other cards first, as if their bid were made, as searching players do: the plain
-    kernel cashes its winners and is left with low cards that win at the end, so a 0-bidder at the
-    table escapes in its rollouts far more often than in real play (docs/BOTS.md, "fifth pass").
     """
     n_in = len(trick)
     seat = (leader + n_in) & 3
@@ -109,17 +93,6 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
         if not h:
             break
         need = bids[seat] - taken[seat]
-        spare = 0
-        if shed and need > 0 and shed >> seat & 1 and not greedy >> seat & 1:
-            if tm:
-                if (h & (JM | tm)).bit_count() >= need:
-                    sure = h & (JM | TMASK & -(1 << 27 + ((alive ^ h) >> 27 & RANKMASK).bit_length()))
-                    if sure.bit_count() >= need:
-                        spare = h & ~sure & ~JM
-            else:
-                sure = _sure(h, alive ^ h)
-                if sure.bit_count() >= need:
-                    spare = h & ~sure & ~JM
         if n_in:
             s = h & ledmask
             if s:
@@ -156,7 +129,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                     seat = (seat + 1) & 3
                 continue
             win = cm & (ledmask | tm) & -(1 << (best >> 1))
-            if need > 0 and not (spare and cm & ~win):
+            if need > 0:
                 if win:
                     if n_in == 3:
                         low = win & -win
@@ -197,8 +170,6 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                     low = 1 << x.bit_length() - 1 if x else _high_rank(cm, tm)
                 else:
                     low = _low_rank(cm, tm)
-            elif spare:
-                low = _low_rank(spare, tm)
             elif need > 0:
                 # a sure winner: the top live card of a suit (trumps first, then side aces)
                 others = alive & ~h

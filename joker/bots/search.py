@@ -103,8 +103,7 @@ class Searcher:
 
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
-                 model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
-                 shed0: int = 0) -> None:
+                 model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -119,11 +118,6 @@ class Searcher:
         #: In that solve the other seats play the rollout kernel's moves (only ours are searched);
         #: False: every seat plays its best for itself.
         self.endgame_kernel = endgame_kernel
-        #: While our seat plays a 0-bid it has not yet broken (1), and also when the bid search values
-        #: a bid of 0 (2), the other seats' rollouts shed their spare cards once their sure winners cover
-        #: their need (kernel ``shed``), so the rollouts push a 0-bidder over about as often as real
-        #: players do; 0: never.
-        self.shed0 = shed0
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -240,7 +234,6 @@ class Searcher:
         stats = self.stats
         if info.hand.bit_count() <= self.endgame:
             return self._solve_play(info, util, legal, cands, rep, prep)
-        shed = 15 & ~(1 << me) if self.shed0 and bids[me] == 0 and info.taken[me] == 0 else 0
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
@@ -250,7 +243,7 @@ class Searcher:
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, shed)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm)
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
@@ -317,7 +310,6 @@ class Searcher:
             bids[me] = b
             utils.append(Utility(view, info, bids, self.harm))
         stats = self.stats
-        shed = 15 & ~(1 << me) if self.shed0 >= 2 else 0
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
@@ -328,7 +320,7 @@ class Searcher:
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, 0 if b else shed)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm)
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
