@@ -100,9 +100,44 @@ def play_game(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_
                     "exact": sum(1 for d in g.deals if d["bids"][s] == d["taken"][s]),
                     "khishti": sum(1 for d in g.deals if d["bids"][s] >= 1 and d["taken"][s] == 0),
                     "bid": sum(d["bids"][s] for d in g.deals), "taken": sum(d["taken"][s] for d in g.deals),
-                    "deals": len(g.deals), "times": times[s],
+                    "deals": len(g.deals), "by_bid": _by_bid(g.deals, s), "times": times[s],
                     "rollouts": st.get("rollouts", 0), "search_s": st.get("seconds", 0.0)})
     return {"seed": game_seed, "rotation": rotation, "entries": out}
+
+
+def _by_bid(deals: Sequence[dict[str, Any]], seat: int) -> list[list[int]]:
+    """Per bid (0 to the most cards in a deal): [deals bid so, of them made exactly].  The overall
+    exact rate hides a change to one kind of bid (0-bids are about a quarter of a bot's bids), so
+    the saves keep it per bid.
+
+    >>> _by_bid([{"bids": [0, 1, 2, 0], "taken": [0, 1, 0, 0]},
+    ...          {"bids": [0, 1, 0, 0], "taken": [1, 0, 0, 0]}], 0)
+    [[2, 1]]
+    """
+    out: list[list[int]] = []
+    for d in deals:
+        b = d["bids"][seat]
+        while len(out) <= b:
+            out.append([0, 0])
+        out[b][0] += 1
+        out[b][1] += d["taken"][seat] == b
+    return out
+
+
+def exact_by_bid(rows: Sequence[dict[str, Any]]) -> dict[str, tuple[int, float]]:
+    """Deals and exact rate per group of bids ("0", "1-2", "3-4", "5+") over the games of one entry;
+    saves made before ``by_bid`` was kept give an empty table."""
+    groups = {"0": (0, 0), "1-2": (1, 2), "3-4": (3, 4), "5+": (5, 99)}
+    out: dict[str, tuple[int, float]] = {}
+    for name, (lo, hi) in groups.items():
+        n = made = 0
+        for r in rows:
+            for b, (k, e) in enumerate(r.get("by_bid", ())):
+                if lo <= b <= hi:
+                    n, made = n + k, made + e
+        if n:
+            out[name] = (n, made / n)
+    return out
 
 
 def play_seed(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_seed: int,
@@ -139,6 +174,7 @@ def entry_stats(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "mean_ms": 1000 * sum(times) / max(1, len(times)),
         "p95_ms": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
         "rollouts_per_s": ro / ss if ss else None,
+        "exact_by_bid": exact_by_bid(rows),
     }
 
 

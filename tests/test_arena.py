@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from joker.arena import Entry, main, mean_ci, parse_entry, play_seed, summarize
+from joker.arena import Entry, entry_stats, main, mean_ci, parse_entry, play_seed, summarize
 from joker.arena_pool import report
 from joker.rules import PRESETS
 
@@ -81,3 +81,21 @@ def test_pool_cells_are_reproducible():
     first = outcome()
     assert first == outcome()
     assert len(first) == 4 and len({tuple(g[0]) for g in first}) > 1      # four rotations, four seats
+
+
+def test_exact_bids_are_kept_per_bid():
+    """Each game keeps, per bid, how many deals were bid so and how many of them were made; they add
+    up to the game's deals and exact bids, and the per-group rates to the overall rate."""
+    lineup = [Entry("medium"), Entry("overbid"), Entry("easy"), Entry("random")]
+    games = play_seed(lineup, PRESETS["standard"].to_dict(), "nines", 77, 0)
+    rows = [g["entries"][i] for g in games for i in range(4)]
+    for r in rows:
+        assert sum(k for k, _ in r["by_bid"]) == r["deals"]
+        assert sum(e for _, e in r["by_bid"]) == r["exact"]
+        assert sum(b * k for b, (k, _) in enumerate(r["by_bid"])) == r["bid"]
+    st = entry_stats(rows)
+    groups = st["exact_by_bid"]
+    assert set(groups) <= {"0", "1-2", "3-4", "5+"} and "0" in groups
+    assert sum(n for n, _ in groups.values()) == sum(r["deals"] for r in rows)
+    assert abs(sum(n * rate for n, rate in groups.values()) - sum(r["exact"] for r in rows)) < 1e-6
+    assert entry_stats([{k: v for k, v in r.items() if k != "by_bid"} for r in rows])["exact_by_bid"] == {}

@@ -52,6 +52,10 @@ def main() -> None:
               f"B - A {m:+.0f} ± {ci:.0f}{'  *' if abs(m) > ci else ''}; "
               f"exact A {sa['exact_rate']:.1%} B {sb['exact_rate']:.1%}; "
               f"bid-taken A {sa['bid_minus_taken']:+.2f} B {sb['bid_minus_taken']:+.2f}")
+        ga, gb = sa["exact_by_bid"], sb["exact_by_bid"]
+        if ga and gb:   # saves made before the arena kept exact bids per bid have neither
+            print("    exact per bid, A -> B (deals): " + "; ".join(
+                f"{g} {ga[g][1]:.1%} -> {gb[g][1]:.1%} ({ga[g][0]}/{gb[g][0]})" for g in ga if g in gb))
 
 
 if __name__ == "__main__":
