@@ -73,12 +73,23 @@ def parse_entry(text: str, budget_ms: float | None = None, worlds: int | None = 
     return Entry(name, budget_ms, worlds)
 
 
+def seat_bots(lineup: Sequence[Entry], rotation: int, bot_seed: int) -> tuple[list[int], list[Bot]]:
+    """Entry ``i`` of the line-up sits in seat ``(i + rotation) % 4`` with its bot seeded
+    ``bot_seed * 16 + i``: per seat, the entry sitting there and its bot.  The probe tools seat their
+    line-ups through this too, so with the arena's seeds they replay the arena's games.
+
+    >>> seat_bots([Entry("easy"), Entry("medium"), Entry("random"), Entry("overbid")], 1, 0)[0]
+    [3, 0, 1, 2]
+    """
+    entry_at = [(s - rotation) % 4 for s in range(4)]
+    return entry_at, [lineup[i].make(bot_seed * 16 + i) for i in entry_at]
+
+
 def play_game(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_seed: int,
               rotation: int, bot_seed: int) -> dict[str, Any]:
     """One game; entry ``i`` of the line-up sits in seat ``(i + rotation) % 4``."""
     g = Game(Rules.from_dict(rules_d), mode, seed=game_seed)
-    seat_of = [(i + rotation) % 4 for i in range(4)]
-    bots: list[Bot] = [lineup[seat_of.index(s)].make(bot_seed * 16 + seat_of.index(s)) for s in range(4)]
+    entry_at, bots = seat_bots(lineup, rotation, bot_seed)
     times: list[list[float]] = [[], [], [], []]
     while g.phase != "over":
         s = g.to_act
@@ -88,13 +99,13 @@ def play_game(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_
         a = bots[s].act(v)
         times[s].append(time.perf_counter() - t0)
         if a not in v["legal"]:
-            raise AssertionError(f"{lineup[seat_of.index(s)].label} played an illegal action {a!r}")
+            raise AssertionError(f"{lineup[entry_at[s]].label} played an illegal action {a!r}")
         g.apply(a, events=False)  # bots read the view, never the events: faster
     scores = g.scores()
     places = g.view(0)["places"]
     out = []
     for i in range(4):
-        s = seat_of[i]
+        s = entry_at.index(i)
         st: dict[str, float] = getattr(bots[s], "stats", {})
         out.append({"total": scores[s], "first": places[s] == 1,
                     "exact": sum(1 for d in g.deals if d["bids"][s] == d["taken"][s]),

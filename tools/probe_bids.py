@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from joker.arena import game_seeds, parse_entry  # noqa: E402
+from joker.arena import game_seeds, parse_entry, seat_bots  # noqa: E402
 from joker.bots import SearchBot  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
 from joker.bots.heuristic import est_tricks  # noqa: E402
@@ -118,9 +118,7 @@ def main() -> None:
     for k, gseed in enumerate(game_seeds(args.seed, args.games)):
         for rot in range(4):
             g = Game(rules, args.mode, seed=gseed)
-            seat_of = [(i + rot) % 4 for i in range(4)]
-            entry_at = [seat_of.index(s) for s in range(4)]
-            bots = [lineup[entry_at[s]].make((k * 4 + rot) * 16 + entry_at[s]) for s in range(4)]
+            entry_at, bots = seat_bots(lineup, rot, k * 4 + rot)
             pending: list[dict[str, Any]] = []
             deal_no = -1
             while g.phase != "over":

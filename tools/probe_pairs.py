@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from joker.arena import game_seeds, parse_entry  # noqa: E402
+from joker.arena import game_seeds, parse_entry, seat_bots  # noqa: E402
 from joker.bots import SearchBot  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402
@@ -61,11 +61,10 @@ def outcome(rec: dict[str, Any], seat: int, harm: float) -> dict[str, Any]:
 
 def probe_game(rules: Any, mode: str, gseed: int, rot: int, lineup: Sequence[Any], probe: set[int],
                bot_seed: int, deals: int, table: str) -> list[dict[str, Any]]:
-    """One game (one rotation of the line-up): per probed bid, the window of candidates played out."""
+    """One game (one rotation of the line-up, its bots seeded as the arena's game ``bot_seed``):
+    per probed bid, the window of candidates played out."""
     g = Game(rules, mode, seed=gseed)
-    seat_of = [(i + rot) % 4 for i in range(4)]
-    entry_at = [seat_of.index(s) for s in range(4)]
-    bots = [lineup[entry_at[s]].make(bot_seed + entry_at[s]) for s in range(4)]
+    entry_at, bots = seat_bots(lineup, rot, bot_seed)
     rows: list[dict[str, Any]] = []
     pending: list[dict[str, Any]] = []
     k = rules.khishti
@@ -139,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
         if k < args.skip:
             continue
         for rot in range(4):
-            rows = probe_game(rules, args.mode, gseed, rot, lineup, probe, (k * 4 + rot) * 16, args.deals,
+            rows = probe_game(rules, args.mode, gseed, rot, lineup, probe, k * 4 + rot, args.deals,
                               args.bots)
             out.extend(rows)
             if args.out:

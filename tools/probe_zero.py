@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from joker.arena import game_seeds, parse_entry  # noqa: E402
+from joker.arena import game_seeds, parse_entry, seat_bots  # noqa: E402
 from joker.cards import LOW, X1, parse_play  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.rules import PRESETS, legal_mask, winner_index  # noqa: E402
@@ -81,9 +81,7 @@ def main() -> None:
     for k, gseed in enumerate(game_seeds(args.seed, args.games)):
         for rot in range(args.rotations):
             g = Game(rules, args.mode, seed=gseed)
-            seat_of = [(i + rot) % 4 for i in range(4)]
-            entry_at = [seat_of.index(s) for s in range(4)]
-            bots = [lineup[entry_at[s]].make((k * 4 + rot) * 16 + entry_at[s]) for s in range(4)]
+            entry_at, bots = seat_bots(lineup, rot, k * 4 + rot)
             plays: dict[int, list[dict[str, Any]]] = {}
             while g.phase != "over":
                 s = g.to_act
