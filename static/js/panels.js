@@ -2,7 +2,7 @@
 // plays. Its buttons carry the engine's action strings (data-act); input.js sends them.
 import { t, getLang } from "./i18n.js";
 import { SUITS, suitHtml } from "./cards.js";
-import { $ } from "./dom.js";
+import { $, setData } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { reasonText } from "./status.js";
@@ -102,7 +102,7 @@ export function renderPanel(v) {
     kind = "joker";
     ({ sig, build } = jokerPanel(v));
   }
-  if (panel.dataset.kind !== kind) panel.dataset.kind = kind;
+  setData(panel, "kind", kind);
   if (sig !== panelSig) {
     const hadFocus = panel.contains(document.activeElement);
     const markup = build();

@@ -2,7 +2,7 @@
 // (avatar, name, score, taken/bid badge, the dealer's D, the backs of the bots' cards).
 import { t, getLang } from "./i18n.js";
 import { SUIT_SYMBOL, isJoker, cardLabel, suitHtml } from "./cards.js";
-import { $ } from "./dom.js";
+import { $, setData } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { num } from "./num.js";
@@ -13,11 +13,6 @@ const AVATAR = ["#4a6aa0", "#a34a6d", "#3f7d4e", "#8f6a2a"];  // white letters o
 function setHtml(el, markup) {
   markup = String(markup);
   if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
-}
-
-// An attribute written only when it changed (most redraws change none).
-function setData(el, key, value) {
-  if (el.dataset[key] !== value) el.dataset[key] = value;
 }
 
 let platesKey = "";
@@ -73,8 +68,7 @@ export function renderSeats(v) {
     if (el._key !== key) {
       el._key = key;
       const name = t("name." + s);
-      const markup = seatHtml(v, s, badge, bcls);
-      if (el._html !== markup) { el.innerHTML = markup; el._html = markup; }
+      setHtml(el, seatHtml(v, s, badge, bcls));
       let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
       if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
       if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }

@@ -2,7 +2,7 @@
 // who took the trick, or why my last action was refused (the engine's reason code, in words).
 import { t } from "./i18n.js";
 import { SUIT_SYMBOL, isJoker, cardLabel } from "./cards.js";
-import { $ } from "./dom.js";
+import { $, setData } from "./dom.js";
 import { S } from "./state.js";
 
 // The refusal's reason code (joker.rules / joker.web) in the player's language.
@@ -64,5 +64,5 @@ export function renderStatus() {
   if (el.textContent !== st.text) el.textContent = st.text;
   const cls = "status " + (st.cls || "");
   if (el.className !== cls) el.className = cls;
-  if (el.dataset.reason !== (st.reason || "")) el.dataset.reason = st.reason || "";
+  setData(el, "reason", st.reason || "");
 }
