@@ -266,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--premium", choices=("bonus", "georgian", "folk"), help="override the preset's premium")
     ap.add_argument("--mode", default="full", choices=("full", "nines"))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip", type=int, default=0,
+                    help="play only the game seeds after the first SKIP of --games (split a run across "
+                         "processes: the seeds and the bots' seeds are those of the whole run)")
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="time budget per decision of the search levels")
     ap.add_argument("--worlds", type=int, default=None,
@@ -284,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--bots needs four entries, got {len(lineup)}")
     rules = rules_from_args(args)
     seeds = game_seeds(args.seed, args.games)
-    tasks = [(lineup, rules.to_dict(), args.mode, s, k + args.seed * 100003) for k, s in enumerate(seeds)]
+    tasks = [(lineup, rules.to_dict(), args.mode, s, k + args.seed * 100003) for k, s in enumerate(seeds)
+             if k >= args.skip]
     t0 = time.perf_counter()
     results = list(run_tasks(_lineup_task, tasks, args.jobs, progress(t0)))
     summary = summarize(lineup, results)

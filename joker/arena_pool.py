@@ -135,7 +135,7 @@ def pool_main(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     rules = rules_from_args(args).to_dict()
     seeds = game_seeds(args.seed, args.games)
     tasks = [(lv, st, rules, args.mode, s, k + args.seed * 100003)
-             for k, s in enumerate(seeds) for st in styles for lv in levels]
+             for k, s in enumerate(seeds) if k >= args.skip for st in styles for lv in levels]
     t0 = time.perf_counter()
     out = open(args.save, "a", encoding="utf-8") if args.save else None
     try:

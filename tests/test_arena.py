@@ -99,3 +99,19 @@ def test_exact_bids_are_kept_per_bid():
     assert sum(n for n, _ in groups.values()) == sum(r["deals"] for r in rows)
     assert abs(sum(n * rate for n, rate in groups.values()) - sum(r["exact"] for r in rows)) < 1e-6
     assert entry_stats([{k: v for k, v in r.items() if k != "by_bid"} for r in rows])["exact_by_bid"] == {}
+
+
+def test_skip_plays_the_rest_of_a_run(tmp_path, capsys):
+    """--skip K plays the game seeds of the whole run after the first K, with the whole run's bots'
+    seeds: a run split across processes merges into the same results as one run."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    common = ["--pool", "--levels", "easy", "--styles", "sloppy", "--games", "2", "--mode", "nines",
+              "--seed", "4"]
+    assert main(common + ["--save", str(a)]) == 0
+    assert main(common + ["--skip", "1", "--save", str(b)]) == 0
+    capsys.readouterr()
+
+    def key(path):
+        return [(r["seed"], [[e["total"] for e in g["entries"]] for g in r["games"]])
+                for r in map(json.loads, path.read_text().splitlines())]
+    assert len(key(a)) == 2 and key(b) == key(a)[1:]
