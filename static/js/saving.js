@@ -48,6 +48,11 @@ export function setSaveAside(text, reason) {
 
 // After every action: the engine's save text, or nothing once the game is over.
 // false when another tab plays this game now (tabs.js): then nothing is written.
+// Written at once, in the action's own task: a save put off to an idle moment could be lost with
+// the tab (a phone kills background tabs without a word), and tabs.js compares the stored save
+// with the one this tab last wrote before every move. What it costs is kept small instead: the
+// ".meta" label (deal, mode) is written only when it changed (once a deal, not after every card),
+// and the text just written is not read back (each was a localStorage call in every action).
 export function writeSave(res) {
   if (!tabs.inSync()) return false;
   const v = res.view;
@@ -55,11 +60,16 @@ export function writeSave(res) {
   if (v.phase === "over") {
     import("./replays.js").then((m) => m.rememberFinished(res));  // kept for replays (issue 13)
     removeSave();
+    tabs.wrote(null);
+    return true;
   }
-  else if (!store.write(SAVE_KEY, res.save, "storage.what.save") || !store.write(META_KEY, meta, "storage.what.save")) {
+  if (store.write(SAVE_KEY, res.save, "storage.what.save") &&
+      (store.read(META_KEY) === meta || store.write(META_KEY, meta, "storage.what.save"))) {
+    tabs.wrote(res.save);
+  } else {
     removeSave();  // not saved (full storage): an older save must not pose as this game. Play on.
+    tabs.wrote();
   }
-  tabs.wrote();
   return true;
 }
 

@@ -85,8 +85,9 @@ export function inSync() {
   return false;
 }
 
-// After a write (or removal) of the save: this is now the text to compare with.
-export function wrote() { known = store.read(SAVE); }
+// After a write (or removal) of the save: this is now the text to compare with. text: what was
+// just written (null: removed), so the save is not read back; left out, what is stored is read.
+export function wrote(text) { known = text === undefined ? store.read(SAVE) : text; }
 
 // PLAY HERE on the banner: continue from the latest stored save, or say there is none any more.
 export function takeOver() {
