@@ -1,0 +1,42 @@
+"""tools/probe_oracle.py: Insane searches the true deal, the other levels are untouched."""
+from __future__ import annotations
+
+import importlib.util
+import os
+from typing import Any
+
+from joker.bots import InsaneBot, make_bot
+from joker.bots.search import Searcher
+from joker.game import Game
+
+
+def _tool() -> Any:
+    path = os.path.join(os.path.dirname(__file__), "..", "tools", "probe_oracle.py")
+    spec = importlib.util.spec_from_file_location("probe_oracle", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_oracle_gives_insane_the_true_deal_and_hard_its_samples() -> None:
+    mod = _tool()
+    g = Game(mode="nines", seed=11)
+    bots = [make_bot("insane", seed=1, worlds=3)] + [make_bot("hard", seed=s, worlds=3) for s in (2, 3, 4)]
+    seen: list[list[int]] = []
+    truth: list[list[int]] = []
+    source, harm = Searcher._world_source, InsaneBot.harm
+    with mod.oracle(harm=0.0, seen=seen):
+        assert InsaneBot.harm == 0.0
+        while g.phase != "over" and len(g.deals) < 2:
+            s = g.to_act
+            assert s is not None
+            v = g.view(s)
+            before = len(seen)
+            a = bots[s].act(v)
+            if len(seen) > before:
+                assert s == 0          # only Insane's searches are told the deal
+                truth.extend([list(g.hands)] * (len(seen) - before))
+            g.apply(a, events=False)
+    assert seen and seen == truth
+    assert Searcher._world_source is source and InsaneBot.harm == harm   # all put back
