@@ -40,3 +40,19 @@ def test_the_oracle_gives_insane_the_true_deal_and_hard_its_samples() -> None:
             g.apply(a, events=False)
     assert seen and seen == truth
     assert Searcher._world_source is source and InsaneBot.harm == harm   # all put back
+
+
+def test_the_oracle_can_be_limited_to_the_card_play() -> None:
+    mod = _tool()
+    g = Game(mode="nines", seed=12)
+    bot = make_bot("insane", seed=1, worlds=3)
+    seen: list[list[int]] = []
+    with mod.oracle(seen=seen, phases=("play",)):
+        while g.phase != "play":
+            v = g.view(g.to_act)
+            g.apply(bot.act(v), events=False)
+        assert not seen                       # bids (and trump) sampled as shipped
+        v = g.view(g.to_act)
+        hands = list(g.hands)
+        bot.act(v)
+    assert seen and all(w == hands for w in seen)

@@ -11,6 +11,7 @@ oracle gains little — or loses, since one deal's rollouts are trusted with no 
     nice -n 15 python3 tools/probe_oracle.py arena --pool --mode nines --rules standard \\
         --premium bonus --jobs 1 --levels insane@16w --styles hard@40w --games 6 --seed 801
     nice -n 15 python3 tools/probe_oracle.py --harm 0 arena ...     # and the harm term off
+    nice -n 15 python3 tools/probe_oracle.py --phases play arena ... # only the card play told
 
 Our reading of "the true deal" in play: the cards still in the hands (the played ones are on the
 table), exactly what a sampled deal holds at that moment.
@@ -34,11 +35,12 @@ from joker.game import Game  # noqa: E402
 
 
 @contextmanager
-def oracle(harm: float | None = None,
-           seen: list[World] | None = None) -> Iterator[None]:
+def oracle(harm: float | None = None, seen: list[World] | None = None,
+           phases: tuple[str, ...] = ("trump", "bid", "play")) -> Iterator[None]:
     """While active, every searcher with the high-joker inference (Insane's) samples the true deal
     of the game whose view was taken last (the arena takes the acting seat's view just before it
-    asks the bot). ``seen`` collects the deal each such search was given, for tests.
+    asks the bot), in the game's ``phases`` only (the others sample as shipped). ``seen`` collects the
+    deal each such search was given, for tests.
     """
     game: list[Game] = []
     view, world_source, old_harm = Game.view, Searcher._world_source, levels.InsaneBot.harm
@@ -48,7 +50,7 @@ def oracle(harm: float | None = None,
         return view(self, seat)
 
     def true_deal(self: Searcher, info: Info) -> Callable[[], tuple[World, float]]:
-        if not self.hl_inference:
+        if not self.hl_inference or game[0].phase not in phases:
             return world_source(self, info)
         hands = list(game[0].hands)
         if seen is not None:
@@ -70,10 +72,12 @@ def oracle(harm: float | None = None,
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--harm", type=float, default=None, help="Insane's harm weight (default: as shipped)")
+    ap.add_argument("--phases", default="trump,bid,play",
+                    help="the decisions told the true deal, comma-separated (default: all)")
     ap.add_argument("command", nargs=argparse.REMAINDER, help="python -m joker's arguments, e.g. arena ...")
     args = ap.parse_args(argv)
     from joker.__main__ import main as joker_main
-    with oracle(args.harm):
+    with oracle(args.harm, phases=tuple(args.phases.split(","))):
         return joker_main(args.command)
 
 
