@@ -8,7 +8,8 @@
 // change of them draws the table again before that frame is painted. Only the first redraw of a
 // table just shown reads them at once (nothing has been laid out yet). A new card's flight in is
 // a Web Animation from where it comes from, so nothing has to be laid out to start it either.
-import { faceHtml, backHtml } from "./cards.js";
+import { backHtml } from "./cards.js";
+import { faceNodes } from "./faces.js";
 import { computeLayout, layoutVars } from "./layout.js";
 
 // The card's move as table.css's transition draws it (transform; opacity fades with `ease`).
@@ -131,7 +132,8 @@ export class Board {
         }
       }
       if (n.face !== face) {
-        n.el.innerHTML = it.card ? faceHtml(it.card) : backHtml();
+        if (it.card) n.el.replaceChildren(faceNodes(it.card));  // cloned, not parsed (faces.js)
+        else n.el.innerHTML = backHtml();
         n.el.dataset.card = it.card || "";
         n.face = face;
       }

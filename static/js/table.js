@@ -10,6 +10,7 @@ import { pace, moveMs } from "./settings.js";
 import { renderStatus, saidText } from "./status.js";
 import { renderPlates, renderSeats } from "./seats.js";
 import { renderPanel } from "./panels.js";
+import { prepareFaces } from "./faces.js";
 
 export const board = new Board($("#felt"), $("#cards"), { moveMs });
 // A plate or the window changed size: drawn again before it is painted. Not while a table just
@@ -190,6 +191,7 @@ export function render() {
   }
   const fresh = freshInHand(items);
   board.sync(items, exit);
+  prepareFaces();  // the faces not parsed yet, while the page is idle (the bots think in workers)
   dealing(fresh);
   for (const el of $("#cards").querySelectorAll(".card.shake")) {  // a refusal gone: its shake too
     if (!S.refusal || S.refusal.card !== el.dataset.key) el.classList.remove("shake");
