@@ -13,6 +13,15 @@ really took?  Where it does not, the kernel is the model error (not the sampling
 
 ``compare`` prints, per group of bids (0, 1-2, 3-4, 5+), the real and the kernel's exact, over and
 under rates, and over all seats how often the kernel's tricks equal the real ones.
+
+    # how strongly a rollout's seat steers its tricks toward its target (no games needed)
+    python3 tools/kernel_fidelity.py slope --deals 2000 [--kernel OTHER_CHECKOUT/joker/bots/kernel.py]
+
+``slope`` deals random 9-card hands, gives every seat the table estimate of its hand as its bid, and
+rolls each deal out with one seat's target moved to bid - 1, bid, bid + 1: per step of target, how
+far that seat's tricks move and how often it lands on its target.  Real searched play moves 0.37-0.46
+a step, the kernel's rollouts 0.13-0.24 (docs/BOTS.md, fifth pass; this gives 0.235 for the kernel):
+the screen of a rollout policy's steering, in seconds (docs/BOTS.md, sixth pass).
 """
 from __future__ import annotations
 
@@ -29,7 +38,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from joker.arena import game_seeds, parse_entry  # noqa: E402
 from joker.bots import kernel as shipped_kernel  # noqa: E402
-from joker.game import Game  # noqa: E402
+from joker.bots.heuristic import est_tricks  # noqa: E402
+from joker.cards import DECK  # noqa: E402
+from joker.game import Game, Shuffler  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402
 
 
@@ -106,6 +117,41 @@ def compare(args: argparse.Namespace) -> None:
               f"{absd / tot:.3f}")
 
 
+def slope(deals: int, seed: int = 1, mod: ModuleType = shipped_kernel) -> dict[int, list[float]]:
+    """Per target offset (-1, 0, +1): [seats, mean tricks - target, exact share] of the probed seat on
+    ``deals`` random 9-card deals rolled out by the kernel ``mod`` (see the module's ``slope``)."""
+    sh = Shuffler(seed)
+    out: dict[int, list[float]] = {}
+    for d in range(deals):
+        hands = [0, 0, 0, 0]
+        for i, c in enumerate(sh.shuffled(DECK)):
+            hands[i & 3] |= 1 << c
+        trump = d % 5 - 1
+        bids = [max(0, min(9, int(est_tricks(h, trump, 9) + 0.4))) for h in hands]
+        kh, _, tm = shipped_kernel.to_kernel(hands, [], trump)
+        me, leader = d & 3, d >> 2 & 3
+        for off in (-1, 0, 1):
+            b = bids[me] + off
+            if not 0 <= b <= 9:
+                continue
+            tg = list(bids)
+            tg[me] = b
+            t = mod.rollout(list(kh), leader, [], [0, 0, 0, 0], tm, False, tg)[me]
+            x = out.setdefault(off, [0.0, 0.0, 0.0])
+            x[0] += 1
+            x[1] += t - b
+            x[2] += t == b
+    for x in out.values():
+        x[1] /= x[0]
+        x[2] /= x[0]
+    return out
+
+
+def steering(by: dict[int, list[float]]) -> float:
+    """Tricks moved per step of target: (1 + mean(t - b at +1)) - mean(t - b at -1), halved."""
+    return (2 + by[1][1] - by[-1][1]) / 2
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -118,7 +164,18 @@ def main() -> None:
     m = sub.add_parser("compare")
     m.add_argument("deals", nargs="+")
     m.add_argument("--kernel", action="append", default=[], help="a kernel.py file (repeatable)")
+    sl = sub.add_parser("slope")
+    sl.add_argument("--deals", type=int, default=2000)
+    sl.add_argument("--seed", type=int, default=1)
+    sl.add_argument("--kernel", action="append", default=[], help="a kernel.py file (repeatable)")
     args = ap.parse_args()
+    if args.cmd == "slope":
+        kernels = [(p, load_kernel(p)) for p in args.kernel] or [("joker.bots.kernel", shipped_kernel)]
+        for label, mod in kernels:
+            by = slope(args.deals, args.seed, mod)
+            print(f"{label}: tricks move {steering(by):.3f} a step of target; exact at bid-1/bid/bid+1: "
+                  + " / ".join(f"{by[o][2]:.1%}" for o in (-1, 0, 1)))
+        return
     collect(args) if args.cmd == "collect" else compare(args)
 
 

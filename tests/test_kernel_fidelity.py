@@ -1,0 +1,34 @@
+"""tools/kernel_fidelity.py slope: how strongly a rollout's seat follows its target."""
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import types
+from collections.abc import Sequence
+
+from joker.bots import kernel
+
+
+def _tool() -> types.ModuleType:
+    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "kernel_fidelity.py"
+    spec = importlib.util.spec_from_file_location("kernel_fidelity", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_slope_measures_how_far_a_seat_follows_its_target() -> None:
+    tool = _tool()
+    by = tool.slope(200)
+    assert by == tool.slope(200)                       # the same deals every run
+    assert by[0][0] == 200 and 0 < by[0][2] < 1
+    assert 0.15 < tool.steering(by) < 0.5              # the kernel follows its target, weakly
+
+    def blind(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
+              bids: Sequence[int]) -> list[int]:
+        return kernel.rollout(hands, leader, trick, taken, tm, hlt, [1, 1, 1, 1])   # ignores targets
+
+    fake = types.ModuleType("blind")
+    fake.rollout = blind  # type: ignore[attr-defined]
+    assert abs(tool.steering(tool.slope(200, mod=fake))) < 0.1
