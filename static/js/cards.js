@@ -6,7 +6,7 @@ import { html } from "./html.js";
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const SUITS = Object.keys(SUIT_SYMBOL);
 export const RED = { D: true, H: true };
-const RANK_ORDER = "6789TJQKA";
+export const RANK_ORDER = "6789TJQKA";
 
 export const isJoker = (c) => c[0] === "X";
 // The card of a play string ("X1+S" -> "X1", "AS" -> "AS"): a play is its card and, for a joker,

@@ -6,12 +6,12 @@
 // task of 48-55 ms of CPU at 4x CPU throttling, the game's longest (docs/STARTUP.md, the fifth
 // pass). Each face is now parsed into a <template> once per language, and while the main thread
 // is idle (requestIdleCallback) after the table is first drawn, so a redraw only clones it.
-import { faceHtml } from "./cards.js";
+import { faceHtml, RANK_ORDER, SUITS } from "./cards.js";
 import { getLang } from "./i18n.js";
 
 // Every card of the deck (the two jokers stand in for the six of spades and of clubs, but all
 // sixes are parsed: a few spare templates cost nothing).
-const DECK = [..."6789TJQKA"].flatMap((r) => ["S", "C", "D", "H"].map((s) => r + s)).concat(["X1", "X2"]);
+const DECK = [...RANK_ORDER].flatMap((r) => SUITS.map((s) => r + s)).concat(["X1", "X2"]);
 
 const parsed = new Map();  // card -> <template> holding its face, for the language `parsedLang`
 let parsedLang = null;
