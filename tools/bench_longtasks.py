@@ -115,6 +115,14 @@ def driver_message(e: dict[str, Any]) -> bool:
             and str(info.get("mojo_interface_tag", "")).startswith("blink.mojom.DevTools"))
 
 
+def marked_thread(events: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The page's MARK event, and the complete events ("X", with a duration) of the thread it was
+    made on: the page's main thread (tools/trace_paint.py reads kept traces through this too)."""
+    mark = next(e for e in events if e.get("name") == MARK)
+    return mark, [e for e in events if e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
+                  and e.get("ph") == "X" and "dur" in e]
+
+
 def main_thread_tasks(events: list[dict[str, Any]],
                       cpu_ms: float) -> tuple[list[dict[str, Any]], float, float, list[dict[str, Any]]]:
     """The page's main thread's tasks over LONG_MS of wall time or ``cpu_ms`` of CPU time, each with
@@ -122,10 +130,7 @@ def main_thread_tasks(events: list[dict[str, Any]],
     page's MARK, to put the trace on performance.now()'s clock; and the CPU of all its tasks (ms);
     and the driver's tasks (those that ran a DevTools protocol message: Playwright's injected
     script, its polling), which are left out of the rest."""
-    mark = next(e for e in events if e.get("name") == MARK)
-    pid, tid = mark["pid"], mark["tid"]
-    mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"
-            and "dur" in e]
+    mark, mine = marked_thread(events)
     mine.sort(key=lambda e: (e["ts"], -e["dur"]))
     tasks = []  # the thread's outermost tasks
     stack: list[dict[str, Any]] = []

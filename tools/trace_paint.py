@@ -17,16 +17,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-MARK = "bench:t0"  # bench_longtasks.py's mark on the page's main thread
-TASKS = ("RunTask", "ThreadControllerImpl::RunTask")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_longtasks import TASK_NAMES, marked_thread  # noqa: E402
 
 
 def summary(path: Path) -> str:
     events: list[dict[str, Any]] = json.loads(path.read_text())["traceEvents"]
-    mark = next(e for e in events if e.get("name") == MARK)
-    mine = [e for e in events if e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
-            and e.get("ph") == "X" and "dur" in e]
-    tasks = sorted((e for e in mine if e["name"] in TASKS), key=lambda e: e["ts"])
+    _, mine = marked_thread(events)
+    tasks = sorted((e for e in mine if e["name"] in TASK_NAMES), key=lambda e: e["ts"])
     starts = [t["ts"] for t in tasks]
     cpu = {name: sum(e.get("tdur", 0) for e in mine if e["name"] == name) / 1000
            for name in ("Paint", "PaintImage")}
