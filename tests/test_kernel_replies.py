@@ -1,0 +1,74 @@
+"""tools/kernel_replies.py: what the kernel plays for a seat, against what a search bot really played."""
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import types
+from typing import Any
+
+from joker.bots import kernel
+from joker.cards import parse_hand, parse_play, play_text
+from joker.playout import swap_play
+
+
+def _tool() -> types.ModuleType:
+    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "kernel_replies.py"
+    spec = importlib.util.spec_from_file_location("kernel_replies", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _position(hands: list[str], trick: list[str], seat: int, bids: list[int], trump: int) -> dict[str, Any]:
+    leader = (seat - len(trick)) & 3
+    h = [parse_hand(x) for x in hands]
+    return {"seat": seat, "hands": h, "trick": [parse_play(p, i == 0) for i, p in enumerate(trick)],
+            "leader": leader, "taken": [0, 0, 0, 0], "bids": bids, "trump": trump, "hlt": False, "n": 3}
+
+
+def test_the_kernel_move_is_read_from_the_rollout() -> None:
+    tool = _tool()
+    # seat 3 needs a trick, last to play, spades led: the cheapest winner (the queen over the ten)
+    r = _position(["8C 7C", "JC 9C", "6D 7D", "QS KS 6H"], ["TS", "8S", "9S"], 3, [0, 0, 0, 2], -1)
+    assert play_text(tool.kernel_play(kernel, r)) == "QS"
+    r["bids"] = [1, 1, 1, 0]                            # its 0-bid: the highest card that loses
+    r["hands"][3] = parse_hand("QS 7S 6H")
+    r["trick"] = [parse_play("AS", True), parse_play("8S", False), parse_play("9S", False)]
+    assert play_text(tool.kernel_play(kernel, r)) == "QS"
+    # leading with only a joker and losers while it needs tricks: a high joker naming its longest suit
+    r = _position(["8C 7C AH", "9C TC JC", "6D 7D 8D", "X1 7H 8H"], [], 3, [0, 0, 0, 1], -1)
+    assert play_text(tool.kernel_play(kernel, r)) == "X1+H"
+    # with trumps (hearts swapped into the kernel's top slot and back), the joker names trump
+    r["trump"] = 0
+    r["hands"][1] = parse_hand("9C TC AS")
+    r["hands"][3] = parse_hand("X1 7S 8H")
+    assert play_text(tool.kernel_play(kernel, r)) == "X1+S"
+    # its bid made and nothing but a joker: a low joker naming the suit the others hold most of
+    r["hands"][3] = parse_hand("X2")
+    r["bids"] = [1, 1, 1, 0]
+    assert play_text(tool.kernel_play(kernel, r)) == "X2-C"
+    assert swap_play(parse_play("X1+S", True), 0, 3) == parse_play("X1+H", True)
+
+
+def test_replies_counts_agreement_and_its_failures() -> None:
+    tool = _tool()
+    rows = tool.collect("hard@4w,hard@4w,medium,hard@4w", 1, 5)
+    assert rows and all(r["seat"] != 2 for r in rows)           # only the search bots' decisions
+    assert rows == tool.collect("hard@4w,hard@4w,medium,hard@4w", 1, 5)   # seeded: the same games
+    by, diff = tool.replies(rows, kernel)
+    n, card, effect = by["all"]
+    assert n == len(rows) and 0.3 * n < card <= effect < n   # agrees often, not always
+    assert sum(diff.values()) == n - effect
+    assert sum(by[f"position {k}"][0] for k in (1, 2, 3, 4)) == n
+    # a kernel that plays exactly what was played agrees everywhere; one that plays otherwise, less
+    echo = [dict(r, action=play_text(tool.kernel_play(kernel, r))) for r in rows]
+    assert tool.replies(echo, kernel)[0]["all"] == [n, n, n]
+
+    def always_needs(hands: list[int], leader: int, trick: list[int], *rest: Any) -> list[int]:
+        taken, tm, hlt = rest[:3]
+        return kernel.rollout(hands, leader, trick, taken, tm, hlt, [9, 9, 9, 9])   # always needs tricks
+    fake = types.ModuleType("fake")
+    fake.rollout = always_needs  # type: ignore[attr-defined]
+    assert tool.replies(echo, fake)[0]["all"][2] < n
+    assert "kernel" in tool.report(by, diff) and "position 4" in tool.report(by, diff)
