@@ -72,13 +72,16 @@ def _fullest_suit(m: int) -> int:
 
 
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int], greedy: int = 0) -> list[int]:
+            bids: Sequence[int], greedy: int = 0, steer: int = -1) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
 
     Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
     card (trumps above all), once their bid is made their lowest, and a joker only when nothing else
-    is left (high while they need tricks).
+    is left (high while they need tricks).  The seat ``steer`` (the searching seat; -1: none) steers
+    toward its bid from what it would know at the table (:func:`joker.bots.ksteer.known_pick`).
     """
+    if steer >= 0:
+        from .ksteer import known_pick
     n_in = len(trick)
     seat = (leader + n_in) & 3
     if n_in:
@@ -93,6 +96,27 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
         if not h:
             break
         need = bids[seat] - taken[seat]
+        if seat == steer:
+            low, key = known_pick(hands, seat, n_in, ledmask, hl, best, tm, bids, taken, alive)
+            if low:
+                hands[seat] = h ^ low
+                if not n_in:
+                    ledmask = SM[(low.bit_length() - 1) // 9]
+                    hl = False
+                    best = key
+                    bestseat = seat
+                elif key > best:
+                    best = key
+                    bestseat = seat
+                alive ^= low
+                n_in += 1
+                if n_in == 4:
+                    taken[bestseat] += 1
+                    seat = bestseat
+                    n_in = 0
+                else:
+                    seat = (seat + 1) & 3
+                continue
         if n_in:
             s = h & ledmask
             if s:

@@ -103,7 +103,8 @@ class Searcher:
 
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
-                 model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False) -> None:
+                 model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
+                 steer_bid: bool = False, steer_play: bool = False) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -118,6 +119,10 @@ class Searcher:
         #: In that solve the other seats play the rollout kernel's moves (only ours are searched);
         #: False: every seat plays its best for itself.
         self.endgame_kernel = endgame_kernel
+        #: In the rollouts of bids / of card play our own seat steers toward its bid from what it
+        #: would know at the table (:mod:`joker.bots.ksteer`) instead of playing the kernel's rule.
+        self.steer_bid = steer_bid
+        self.steer_play = steer_play
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -218,6 +223,7 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         util = Utility(view, info, bids, self.harm)
+        steer = me if self.steer_play else -1
         prep = []
         for p in cands:
             trick = info.trick + [p]
@@ -243,7 +249,7 @@ class Searcher:
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, steer)
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
@@ -304,6 +310,7 @@ class Searcher:
         known = [x if x is not None else 0 for x in info.bids]
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
+        steer = me if self.steer_bid else -1
         utils = []
         for b in cand:
             bids = list(known)
@@ -320,7 +327,7 @@ class Searcher:
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, steer)
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
