@@ -96,7 +96,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
         if not h:
             break
         need = bids[seat] - taken[seat]
-        if seat == steer:
+        if seat == steer and n_in != 3 and (n_in or need <= 0):   # known_pick leaves the rest to us
             low, key = known_pick(hands, seat, n_in, ledmask, hl, best, tm, bids, taken, alive)
             if low:
                 hands[seat] = h ^ low

@@ -51,30 +51,26 @@ def known_pick(hands: Sequence[int], seat: int, n_in: int, ledmask: int, hl: boo
     if n_in == 3 or n_in and hl:
         return 0, 0
     h = hands[seat]
-    unseen = alive & ~h
-    ucnt = unseen.bit_count()
-    if not ucnt:
-        return 0, 0
     need = bids[seat] - taken[seat]
     if not n_in:
         cm = h & ~JM
         if need > 0 or not cm:
             return 0, 0
-        lneed = 0
-        for k in (1, 2, 3):
-            o = (seat + k) & 3
-            if bids[o] > taken[o]:
-                lneed += hands[o].bit_count()
+        o1, o2, o3 = (seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3
+        lneed = ((hands[o1].bit_count() if bids[o1] > taken[o1] else 0)
+                 + (hands[o2].bit_count() if bids[o2] > taken[o2] else 0)
+                 + (hands[o3].bit_count() if bids[o3] > taken[o3] else 0))
         if not lneed:
             return 0, 0
-        keep = 1 - lneed / ucnt
+        unseen = alive & ~h
+        keep = 1 - lneed / unseen.bit_count()
         j = (unseen & JM).bit_count()
         pick = pr = -1
         for q in (0, 1, 2, 3):
             x = cm & SM[q]
             while x:
                 c = 1 << x.bit_length() - 1
-                if keep ** (float((unseen & SM[q] & -(c << 1)).bit_count()) + j) <= SHED:
+                if keep ** ((unseen & SM[q] & -(c << 1)).bit_count() + j) <= SHED:
                     r = (c.bit_length() - 1) % 9
                     if r > pr:
                         pick, pr = c, r
@@ -92,16 +88,19 @@ def known_pick(hands: Sequence[int], seat: int, n_in: int, ledmask: int, hl: boo
     win = cm & lt & -(1 << (best >> 1))
     if not win:
         return 0, 0
-    lall = lneed = 0
-    for k in range(1, 4 - n_in):
-        o = (seat + k) & 3
-        c = hands[o].bit_count()
-        lall += c
-        if bids[o] > taken[o]:
-            lneed += c
-    j = float((unseen & JM).bit_count()) if lneed else 0.0
+    o1 = (seat + 1) & 3
+    lall = c1 = hands[o1].bit_count()
+    lneed = c1 if bids[o1] > taken[o1] else 0
+    if n_in == 1:
+        o2 = (seat + 2) & 3
+        c2 = hands[o2].bit_count()
+        lall += c2
+        if bids[o2] > taken[o2]:
+            lneed += c2
+    unseen = alive & ~h
+    j = (unseen & JM).bit_count() if lneed else 0
     if need > 0:
-        keep = 1 - lall / ucnt
+        keep = 1 - lall / unseen.bit_count()
         top = 0.0
         for x in (win & ~tm, win & tm):
             while x:
@@ -118,8 +117,7 @@ def known_pick(hands: Sequence[int], seat: int, n_in: int, ledmask: int, hl: boo
         return 0, 0
     if not lneed:
         return 0, 0
-    keep = 1 - lneed / ucnt
-    lose = cm & ~win
+    keep = 1 - lneed / unseen.bit_count()
     shed = 0
     x = win
     while x:
@@ -129,5 +127,5 @@ def known_pick(hands: Sequence[int], seat: int, n_in: int, ledmask: int, hl: boo
         x ^= c
     if not shed:
         return 0, 0
-    c = _high_rank(lose | shed, tm)
+    c = _high_rank(cm & ~win | shed, tm)
     return c, 2 * c.bit_length() if c & lt else 0
