@@ -140,3 +140,34 @@ def test_only_the_steering_seat_changes() -> None:
     for hands, leader, trick, bids, taken in _positions(23, 300):
         base = rollout(list(hands), leader, list(trick), list(taken), TM, False, bids)
         assert rollout(list(hands), leader, list(trick), list(taken), TM, False, bids, 0, -1) == base
+
+
+def test_an_insane_bot_steering_its_rollouts_is_a_pure_function_of_the_view() -> None:
+    """With the option on (bids and card play), Insane's actions are legal, and a fresh bot given the
+    view acts as the one that watched; the rollouts' steering changes some of its choices."""
+    import json
+
+    from joker.bots import InsaneBot, make_bot
+    from joker.game import Game
+    from joker.rules import PRESETS
+
+    class Steering(InsaneBot):
+        steer_bid = True
+        steer_play = True
+
+    g = Game(PRESETS["standard"], "nines", seed=12)
+    watcher = Steering(seed=7, worlds=6)
+    others = [make_bot(st, seed=i) for i, st in enumerate(["overbid", "sloppy", "hard"])]
+    checked = differ = 0
+    while g.phase != "over" and len(g.deals) < 3:
+        v = g.view(g.to_act)
+        if g.to_act == 0:
+            a = watcher.act(v)
+            assert a in v["legal"]
+            assert Steering(seed=7, worlds=6).act(json.loads(json.dumps(v))) == a
+            differ += make_bot("insane", seed=7, worlds=6).act(v) != a
+            checked += 1
+        else:
+            a = others[g.to_act - 1].act(v)
+        g.apply(a)
+    assert checked > 20 and differ > 0
