@@ -1,0 +1,74 @@
+"""The page's first second (issue #14, docs/STARTUP.md "The sixth pass").
+
+The first screen's first layout is the first use of every font size and weight it shows: each
+distinct one is a strike the renderer must set up (on Linux a synchronous call to the browser's
+font service, 1-3 ms of CPU each at 4x CPU throttling). The first screen's sizes and weights were
+unified where two differed by a pixel or a shade of bold. These tests count; they never time.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.build.site import module_graph
+
+# Every laid-out text of the first screen (below the fold too: the first layout sets them all up),
+# by its computed font: size, weight, style and family.
+STRIKES = """() => {
+  const seen = {};
+  const walk = (el) => {
+    for (const n of el.childNodes) {
+      if (n.nodeType === 1) walk(n);
+      else if (n.nodeType === 3 && n.textContent.trim() && n.parentElement.getClientRects().length) {
+        const cs = getComputedStyle(n.parentElement);
+        const key = [cs.fontSize, cs.fontWeight, cs.fontStyle, cs.fontFamily].join(" ");
+        (seen[key] ||= []).push(n.textContent.trim().slice(0, 20));
+      }
+    }
+  };
+  walk(document.querySelector("#settings"));
+  return seen;
+}"""
+
+# The first screen's strikes, as the browser first lays it out (JS off: the document as parsed) and
+# once the JS has filled it: 13 and 14 px, regular and bold; the headings and PLAY (one size and
+# weight); the title; on a wide screen the brand's suits. Before this pass: 9 on a phone, 10 wide.
+MOST = {390: 6, 1440: 7}
+
+
+@pytest.mark.parametrize("width,height,dpr", [(390, 844, 3), (1440, 900, 1)])
+def test_first_screen_uses_few_font_strikes(browser: Any, base_url: str, width: int, height: int,
+                                            dpr: int) -> None:
+    for js in (False, True):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=dpr,
+                                  java_script_enabled=js, service_workers="block")
+        try:
+            page = ctx.new_page()
+            page.goto(f"{base_url}?lang=en")
+            if js:
+                page.wait_for_selector("html[data-ui=ready]", state="attached")
+            strikes = page.evaluate(STRIKES)
+        finally:
+            ctx.close()
+        assert len(strikes) <= MOST[width], (js, strikes)
+        assert len(strikes) >= 4, strikes  # the walk found the screen's texts
+
+
+def test_module_preloads_end_the_body(site_dir: Path) -> None:
+    """The built index.html preloads every module of boot.js's static graph (one round trip for all
+    of them), and does it at the end of the body: in the head, the parser started the 49 fetches in
+    the head's one parse task (54-118 ms of CPU at 4x); there they are parsed after the first
+    screen's markup, in a short task of their own."""
+    text = (site_dir / "index.html").read_text(encoding="utf-8")
+    head, body = text.split("</head>")
+    preloads = re.findall(r'<link rel="modulepreload" href="\./js/([\w.-]+\.js)">', text)
+    assert "modulepreload" not in head
+    assert sorted(preloads) == sorted(module_graph(site_dir / "js", "boot.js"))
+    assert {"i18n.js", "first-screen.js", "warm.js"} <= set(preloads)  # direct and deeper imports
+    tail = body[body.index("<!-- build.py writes here"):]
+    assert tail.count("modulepreload") == len(preloads) + 1  # all of them after the comment
+    assert body.index('id="settings"') < body.index('rel="modulepreload"')
+    assert re.search(r'(<link rel="modulepreload"[^>]*>\s*)+</body>', body)
