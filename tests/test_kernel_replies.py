@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 import types
+from collections.abc import Sequence
 from typing import Any
 
 from joker.bots import kernel
@@ -72,3 +73,24 @@ def test_replies_counts_agreement_and_its_failures() -> None:
     fake.rollout = always_needs  # type: ignore[attr-defined]
     assert tool.replies(echo, fake)[0]["all"][2] < n
     assert "kernel" in tool.report(by, diff) and "position 4" in tool.report(by, diff)
+
+
+def test_outcomes_roll_each_decision_out_and_see_a_reply_option() -> None:
+    tool = _tool()
+    rows = tool.collect("hard@4w,hard@4w,hard@4w,hard@4w", 1, 6)
+    assert all(r.get("final") and sum(r["final"]) == r["n"] for r in rows)   # each deal's real tricks
+    o = tool.outcomes(rows, kernel)
+    assert o["me"][0] == len(rows) and sum(x[0] for x in o.values()) == 4 * len(rows)
+    assert 0 < o["me"][2] < 0.6 * len(rows)          # the kernel's rollouts are close to real play, not equal
+    masks: list[int] = []
+
+    def with_reply(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
+                   bids: Sequence[int], greedy: int = 0, reply: int = 0) -> list[int]:
+        masks.append(reply)
+        return kernel.rollout(hands, leader, trick, taken, tm, hlt, bids, greedy)
+
+    fake = types.ModuleType("with_reply")
+    fake.rollout = with_reply  # type: ignore[attr-defined]
+    assert tool.outcomes(rows, fake, others=True) == o     # the same kernel: the same outcomes
+    assert masks == [15 & ~(1 << r["seat"]) for r in rows]  # the acting seat never replies
+    assert "rolled-real" in tool.report_outcomes(o)

@@ -12,7 +12,13 @@ whether a joker is involved, and the most frequent disagreements (each play desc
 
     nice -n 19 python3 tools/kernel_replies.py collect --games 3 --seed 701 plays701.json
     python3 tools/kernel_replies.py replies plays701.json [--kernel OTHER/joker/bots/kernel.py]
-    python3 tools/kernel_replies.py replies plays701.json --reply    # the kernel's `reply` option
+    # a kernel whose rollout() takes a `reply` seat mask (the others' reply policy of branch
+    # reply-tried, docs/BOTS.md seventh pass): the seat to act kernel, the others replying
+    python3 tools/kernel_replies.py replies plays701.json --reply --kernel TRIED/joker/bots/kernel.py
+
+``replies`` also rolls the rest of each deal out from every decision (the real play made, as a search
+values its candidate) and prints, per seat group, the mean of rolled-out minus real tricks: whether
+the rollouts give the others more or fewer tricks than they really took.
 
 The kernel's own choice is caught at the first card the rollout takes out of a hand (its joker mode
 and named suit read from the rollout's locals at that moment), so any kernel file with
@@ -38,7 +44,7 @@ from joker.bots.search import candidates  # noqa: E402
 from joker.cards import HIGH, LOW, SUIT_MASKS, X1, make_play, parse_play, play_text  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.playout import swap_play, trick_state  # noqa: E402
-from joker.rules import PRESETS  # noqa: E402
+from joker.rules import PRESETS, winner_index  # noqa: E402
 
 
 def collect(bots: str, games: int, seed: int, premium: str = "bonus") -> list[dict[str, Any]]:
@@ -49,6 +55,7 @@ def collect(bots: str, games: int, seed: int, premium: str = "bonus") -> list[di
     for k, gseed in enumerate(game_seeds(seed, games)):
         g = Game(rules, "nines", seed=gseed)
         seated = [lineup[s].make(k * 16 + s) for s in range(4)]
+        first = len(rows)
         while g.phase != "over":
             s = g.to_act
             assert s is not None
@@ -61,6 +68,10 @@ def collect(bots: str, games: int, seed: int, premium: str = "bonus") -> list[di
                              "trump": g.trump, "hlt": g.rules.high_lead_trumpable, "n": g.cards,
                              "legal": view["legal"], "rep": rep, "action": action})
             g.apply(action)
+            if g.deals and first < len(rows) and "final" not in rows[-1] and g.phase != "play":
+                for r in rows[first:]:
+                    r["final"] = list(g.deals[-1]["taken"])   # what each seat took in the end
+                first = len(rows)
         print(f"game {k + 1}/{games}: {len(rows)} decisions", file=sys.stderr, flush=True)
     return rows
 
@@ -177,6 +188,36 @@ def replies(rows: list[dict[str, Any]], mod: ModuleType, **options: Any
     return by, diff
 
 
+def outcomes(rows: list[dict[str, Any]], mod: ModuleType, others: bool = False) -> dict[str, list[float]]:
+    """From each decision, the real play made, the rest of the deal rolled out by ``mod`` on the true
+    hands (every seat toward its real bid; ``others``: the seats but the one to act with the kernel's
+    ``reply`` option): per group — the acting seat ("me", as in a search), the other seats by state —
+    ``[seats, sum of rolled - real tricks, sum of |rolled - real|, rolled exact, real exact]``."""
+    by: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for r in rows:
+        me, trump = r["seat"], r["trump"]
+        p = parse_play(r["action"], not r["trick"])
+        hands = list(r["hands"])
+        hands[me] &= ~(1 << (p & 63))
+        trick, taken, leader = r["trick"] + [p], list(r["taken"]), r["leader"]
+        if len(trick) == 4:
+            leader = (leader + winner_index(trick, trump, r["hlt"])) & 3
+            taken[leader] += 1
+            trick = []
+        kh, kt, tm = shipped_kernel.to_kernel(hands, trick, trump)
+        options = {"reply": 15 & ~(1 << me)} if others else {}
+        t = mod.rollout(kh, leader, kt, taken, tm, r["hlt"], r["bids"], 0, **options)
+        for s in range(4):
+            x = by["me" if s == me else f"others, {state(dict(r, seat=s))}"]
+            b, real = r["bids"][s], r["final"][s]
+            x[0] += 1
+            x[1] += t[s] - real
+            x[2] += abs(t[s] - real)
+            x[3] += t[s] == b
+            x[4] += real == b
+    return by
+
+
 def report(by: dict[str, list[int]], diff: Counter[str], top: int = 25) -> str:
     lines = [f"{'group':34} {'decisions':>9} {'same card':>9} {'same effect':>11}"]
     for g in sorted(by, key=lambda g: (g != "all", g)):
@@ -185,6 +226,15 @@ def report(by: dict[str, list[int]], diff: Counter[str], top: int = 25) -> str:
     n = by["all"][0]
     lines.append(f"most frequent disagreements (on effect), of {n} decisions:")
     lines += [f"  {m:5} {m / n:6.1%}  {k}" for k, m in diff.most_common(top)]
+    return "\n".join(lines)
+
+
+def report_outcomes(by: dict[str, list[float]]) -> str:
+    lines = [f"{'rolled out from each decision':34} {'seats':>6} {'rolled-real':>11} {'|diff|':>7} "
+             f"{'exact rolled':>12} {'real':>6}"]
+    for g in sorted(by):
+        n, d, a, ke, re_ = by[g]
+        lines.append(f"{g:34} {n:6.0f} {d / n:+11.3f} {a / n:7.3f} {ke / n:12.1%} {re_ / n:6.1%}")
     return "\n".join(lines)
 
 
@@ -200,7 +250,8 @@ def main(argv: list[str] | None = None) -> None:
     m = sub.add_parser("replies")
     m.add_argument("plays", nargs="+")
     m.add_argument("--kernel", action="append", default=[], help="a kernel.py file (repeatable)")
-    m.add_argument("--reply", action="store_true", help="rollout(..., reply=15): the others' reply policy")
+    m.add_argument("--reply", action="store_true",
+                   help="rollout(..., reply=mask): a --kernel's reply policy for the others")
     m.add_argument("--top", type=int, default=25)
     args = ap.parse_args(argv)
     if args.cmd == "collect":
@@ -217,6 +268,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, mod in [(p, load_kernel(p)) for p in args.kernel] or [("joker.bots.kernel", shipped_kernel)]:
         print(f"kernel {label}{' (reply=15)' if options else ''}:")
         print(report(*replies(rows, mod, **options), top=args.top))
+        print(report_outcomes(outcomes(rows, mod, others=args.reply)))
 
 
 if __name__ == "__main__":
