@@ -63,12 +63,12 @@ export function renderSeats(v) {
       bcls = taken === bid ? "exact" : taken > bid ? "over" : "";
     }
     const score = v.scores ? v.scores[s] : 0;
-    // The plate's markup and label, built only when what they show changed.
+    // The plate's parts and label, written only when what they show changed.
     const key = [bid, taken, score, v.dealer === s, badge, bcls, bidsSaid(v), getLang()].join("|");
     if (el._key !== key) {
       el._key = key;
+      updateSeat(el, v, s, badge, bcls);
       const name = t("name." + s);
-      setHtml(el, seatHtml(v, s, badge, bcls));
       let label = badge ? t("a11y.seat_bid", { name, n: score, taken, bid }) : t("a11y.seat", { name, n: score });
       if (v.dealer === s) label += ", " + t("a11y.seat_dealer");
       if (el.getAttribute("aria-label") !== label) { el.setAttribute("aria-label", label); el.setAttribute("role", "group"); }
@@ -91,6 +91,66 @@ export function renderSeats(v) {
   // (the fans sit under their seats: the stylesheet places them from the layout, layout.js)
 }
 
+// A seat's plate, brought to what seatHtml says for the view by changing only its parts that
+// differ: the score, the badge, the dealer's D, the bid's bubble. The plate is built from markup
+// once per language (its name and titles are words); rebuilding all four plates when the bids'
+// bubbles begin was part of the longest task of a game at 4x CPU throttling (the first redraw after
+// trump, docs/STARTUP.md), and a rebuilt plate is a new subtree to style and lay out afresh.
+function updateSeat(el, v, s, badge, bcls) {
+  const lang = getLang();
+  if (el._lang !== lang || !el._parts) {
+    el.innerHTML = seatHtml(v, s, badge, bcls);
+    el._lang = lang;
+    el._parts = {
+      avatar: el.querySelector(".avatar"), score: el.querySelector(".score"),
+      badge: el.querySelector(".badge"), bubble: el.querySelector(".bid-bubble"),
+    };
+    return;
+  }
+  const p = el._parts;
+  const score = String(v.scores ? v.scores[s] : 0);
+  if (p.score.dataset.value !== score) { p.score.dataset.value = score; p.score.textContent = num(Number(score)); }
+  const badgeCls = bcls ? `badge ${bcls}` : "badge ";
+  if (p.badge.className !== badgeCls) p.badge.className = badgeCls;
+  if (p.badge.textContent !== badge) p.badge.textContent = badge;
+  const dealer = p.avatar.querySelector(".dealer");
+  if ((v.dealer === s) !== !!dealer) {
+    if (dealer) dealer.remove();
+    else p.avatar.append(dealerNode());
+  }
+  const said = bubbleText(v, s);
+  if (said === null) {
+    if (p.bubble) { p.bubble.remove(); p.bubble = null; }
+  } else {
+    if (!p.bubble) {
+      p.bubble = document.createElement("div");
+      p.bubble.className = "bid-bubble";
+      p.bubble.dataset.testid = `bid-bubble-${s}`;
+      p.bubble.dataset.seat = String(s);
+      el.append(p.bubble);
+    }
+    const bid = String(v.bids[s]);
+    if (p.bubble.dataset.bid !== bid) p.bubble.dataset.bid = bid;
+    if (p.bubble.textContent !== said) p.bubble.textContent = said;
+  }
+}
+
+function dealerNode() {
+  const d = document.createElement("span");
+  d.className = "dealer";
+  d.dataset.testid = "dealer";
+  d.title = t("dealer.title");
+  d.textContent = t("dealer.badge");
+  return d;
+}
+
+// What seat s's bubble says (null: no bubble). Only the bots' bids are said.
+function bubbleText(v, s) {
+  const bid = v.bids ? v.bids[s] : null;
+  if (s === 0 || bid === null || bid === undefined || !bidsSaid(v)) return null;
+  return bid === 0 ? t("bid.said_pass") : t("bid.said", { bid });
+}
+
 // A seat plate's markup: avatar, name, score, taken/bid badge, the bid said (also drawn unseen by warm.js).
 export function seatHtml(v, s, badge = "", bcls = "") {
   const bid = v.bids ? v.bids[s] : null;
@@ -102,8 +162,8 @@ export function seatHtml(v, s, badge = "", bcls = "") {
     html`</div><div class="name">${name}</div>` +
     html`<div class="score" data-testid="score-${s}" data-value="${score}" title="${t("a11y.score")}">${num(score)}</div>` +
     html`<div class="badge ${bcls}" data-testid="badge-${s}" title="${t("a11y.taken_bid")}">${badge}</div>` +
-    (s > 0 && bid !== null && bid !== undefined && bidsSaid(v)
-      ? html`<div class="bid-bubble" data-testid="bid-bubble-${s}" data-seat="${s}" data-bid="${bid}">${bid === 0 ? t("bid.said_pass") : t("bid.said", { bid })}</div>` : ""));
+    (bubbleText(v, s) !== null
+      ? html`<div class="bid-bubble" data-testid="bid-bubble-${s}" data-seat="${s}" data-bid="${bid}">${bubbleText(v, s)}</div>` : ""));
 }
 
 // Each bot's bid, said aloud: a bubble at its seat from the bid until the deal's first card is
