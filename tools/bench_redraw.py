@@ -9,6 +9,13 @@ turn to bid and my first turn to play calls ``table.js`` ``render()`` ``--n`` ti
 change little (a card played moves one card; the seats, the plates, the status line and the panel
 stay as they were): this is the price of the redraw's own script for what did not change. The
 fastest batch is the figure least disturbed by other work on a shared machine. docs/STARTUP.md.
+
+With ``--seats``, at my first turn to bid it times instead what a change of one seat costs:
+``seats.js`` ``renderSeats()`` for a view and then for the same view changed in one seat, back and
+forth, each followed by a read of the felt's size (the style and layout of what changed, done there
+rather than at the next frame), ``--batches`` x ``--n`` times, and prints the median change (ms): "bid",
+a bot's bid said (its badge and bubble come and go); "trick", a trick taken (its badge's count and
+colour change, no bubbles).
 """
 from __future__ import annotations
 
@@ -39,6 +46,38 @@ BENCH = """async ([batches, n]) => {
 }"""
 
 
+SEATS = """async ([batches, n]) => {
+  const { renderSeats } = await import('./js/seats.js');
+  const { S } = await import('./js/state.js');
+  const felt = document.querySelector('#felt');
+  const v = S.shown;
+  const bids = [null, 1, null, 2];
+  const pairs = {
+    bid: [{ ...v, bids }, { ...v, bids: [null, 1, 0, 2] }],
+    trick: [{ ...v, phase: 'play', tricks: [{}], bids: [0, 1, 0, 2], taken: [0, 0, 0, 0] },
+            { ...v, phase: 'play', tricks: [{}], bids: [0, 1, 0, 2], taken: [0, 1, 0, 0] }],
+  };
+  const res = {};
+  for (const [name, [a, b]] of Object.entries(pairs)) {
+    // Timed ten changes at a time (the page's clock counts in 0.1 ms); the median of the samples is
+    // the figure least moved by a busy machine.
+    const out = [];
+    for (let k = 0; k < batches * n / 10; k++) {
+      const t0 = performance.now();
+      for (let i = 0; i < 10; i++) {
+        renderSeats(i % 2 ? b : a);
+        void felt.offsetHeight;  // the style and layout of what changed
+      }
+      out.push((performance.now() - t0) / 10);
+    }
+    out.sort((x, y) => x - y);
+    res[name] = out[out.length >> 1];
+  }
+  renderSeats(v);
+  return res;
+}"""
+
+
 def measure(page: Any, base: str, args: argparse.Namespace) -> dict[str, float]:
     """ms per idle redraw at my first bid and my first play."""
     page.goto(f"{base}?seed=3&pace=fast")
@@ -49,7 +88,10 @@ def measure(page: Any, base: str, args: argparse.Namespace) -> dict[str, float]:
     for _ in range(12):
         page.wait_for_selector("#table[data-await=human]", state="attached", timeout=READY_TIMEOUT_MS)
         phase = page.locator("#table").get_attribute("data-phase") or ""
-        if phase not in res:
+        if args.seats:
+            if phase == "bid":
+                return {f"seats {k}": v for k, v in page.evaluate(SEATS, [args.batches, args.n]).items()}
+        elif phase not in res:
             res[phase] = page.evaluate(BENCH, [args.batches, args.n])
         if "bid" in res and "play" in res:
             break
@@ -63,6 +105,7 @@ def main() -> int:
     ap.add_argument("--throttle", type=float, default=1, help="CDP CPU throttling (Lighthouse's phone: 4)")
     ap.add_argument("--batches", type=int, default=7)
     ap.add_argument("--n", type=int, default=100)
+    ap.add_argument("--seats", action="store_true", help="time a change of one seat (see above)")
     args = ap.parse_args()
     for site in args.site or [build.build()]:
         proc, base = start_server(site)
@@ -77,7 +120,8 @@ def main() -> int:
                 browser.close()
         finally:
             stop_server(proc)
-        print(f"{site}: ms per idle redraw, fastest of {args.batches} batches of {args.n}:",
+        what = ("median ms per change of one seat, of" if args.seats else "ms per idle redraw, fastest of")
+        print(f"{site}: {what} {args.batches} batches of {args.n}:",
               ", ".join(f"{k} {v:.3f}" for k, v in sorted(res.items())))
     return 0
 

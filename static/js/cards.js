@@ -37,13 +37,18 @@ export function suitHtml(s) {
   return html`<span class="suit-sym ${RED[s] ? "red" : "black"}">${SUIT_SYMBOL[s]}</span>`;
 }
 
+// The jokers' jester: a bitmap rendered from cards/joker-*.svg by tools/card_art.py. An SVG image
+// is recorded on the page's main thread at every paint of it; a bitmap is decoded and drawn off it.
+const jokerArt = (c) => (c === "X1" ? "joker-red" : "joker-black");
+export const jokerArtUrl = (c) => `cards/${jokerArt(c)}.png`;
+
 // The face of a card as inner HTML (the node itself is created by the renderer).
 export function faceHtml(c) {
   if (isJoker(c)) {
-    const art = c === "X1" ? "joker-red" : "joker-black";
+    const art = jokerArt(c);
     return html`<div class="face joker ${art}">` +
       html`<span class="idx tl"><b>★</b></span>` +
-      html`<img class="art" src="cards/${art}.svg" alt="" draggable="false"></div>`;
+      html`<img class="art" src="${jokerArtUrl(c)}" alt="" draggable="false"></div>`;
   }
   const r = rankOf(c), s = suitOf(c), sym = SUIT_SYMBOL[s];
   const color = RED[s] ? "red" : "black";

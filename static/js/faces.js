@@ -6,7 +6,7 @@
 // task of 48-55 ms of CPU at 4x CPU throttling, the game's longest (docs/STARTUP.md, the fifth
 // pass). Each face is now parsed into a <template> once per language, and while the main thread
 // is idle (requestIdleCallback) after the table is first drawn, so a redraw only clones it.
-import { faceHtml, RANK_ORDER, SUITS } from "./cards.js";
+import { faceHtml, jokerArtUrl, RANK_ORDER, SUITS } from "./cards.js";
 import { getLang } from "./i18n.js";
 
 // Every card of the deck (the two jokers stand in for the six of spades and of clubs, but all
@@ -40,6 +40,8 @@ export function prepareFaces() {
   if (preparing || typeof requestIdleCallback !== "function") return;
   if (parsedLang === getLang() && parsed.size === DECK.length) return;
   preparing = true;
+  // The jokers' art fetched (from the service worker's cache) and decoded before a joker is dealt.
+  for (const c of ["X1", "X2"]) { const img = new Image(); img.src = jokerArtUrl(c); img.decode().catch(() => {}); }
   const step = (deadline) => {
     log.idle += 1;
     for (const c of DECK) {  // a face parsed already is a look-up

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Render the card back (static/cards/back.svg, its source) to the bitmap the table paints
-(static/cards/back.png), with the browser that the tests use (a tool, not part of the build).
+"""Render the card art drawn as images (the back, the two jokers' jesters: static/cards/*.svg, their
+sources) to the bitmaps the table paints (static/cards/*.png), with the browser that the tests use
+(a tool, not part of the build).
 
-    .venv/bin/python tools/card_back.py
+    .venv/bin/python tools/card_art.py
 
 Why a bitmap: every back on the table (the bots' fans, the hidden cards while trump is named, up
 to forty at once) was an SVG image, and the browser records an SVG image's drawing on the page's
@@ -11,8 +12,11 @@ backs in a page of their own, 18-21 ms in the frame of a game's first cards, aga
 the same forty backs as a PNG, which is decoded and drawn off the main thread (docs/STARTUP.md,
 "The fifth pass"). The PNG is 300 px wide: twice the widest card the layout makes (layout.js: 150
 CSS px), so it is sharp up to a device pixel ratio of 2 at that size and up to 3 or more on a
-phone's smaller cards. ``tests/test_card_back.py`` fails when the PNG is not the SVG's rendering
-(the SVG was changed without running this tool).
+phone's smaller cards. The jokers' jester (an ``<img>`` in the face, ``cards.js`` faceHtml) was an
+SVG image too, recorded at each paint of a joker; its box is 76% x 80% of the card, the picture kept
+in proportion (100:130), so at the widest card 114 x 148 CSS px: the PNG is 240 x 312, twice that.
+``tests/test_card_art.py`` fails when a PNG is not its SVG's rendering (an SVG was changed without
+running this tool).
 """
 from __future__ import annotations
 
@@ -25,12 +29,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-SVG = ROOT / "static" / "cards" / "back.svg"
-PNG = ROOT / "static" / "cards" / "back.png"
-WIDTH, HEIGHT = 300, 426  # the SVG's viewBox is 100 x 142
+CARDS = ROOT / "static" / "cards"
+# name -> the bitmap's size (CSS px at a device pixel ratio of 1), in its SVG's proportions
+ART = {
+    "back": (300, 426),  # viewBox 100 x 142
+    "joker-red": (240, 312),  # viewBox 100 x 130
+    "joker-black": (240, 312),
+}
 
 
-def render(svg: Path = SVG, width: int = WIDTH, height: int = HEIGHT) -> bytes:
+def render(svg: Path, width: int, height: int) -> bytes:
     """The SVG drawn at width x height CSS px at a device pixel ratio of 1, with its transparent
     corners: PNG bytes."""
     with sync_playwright() as p:
@@ -49,8 +57,10 @@ def render(svg: Path = SVG, width: int = WIDTH, height: int = HEIGHT) -> bytes:
 
 
 def main() -> int:
-    PNG.write_bytes(render())
-    print(f"{PNG.relative_to(ROOT)}: {WIDTH}x{HEIGHT}, {PNG.stat().st_size} bytes")
+    for name, (width, height) in ART.items():
+        png = CARDS / f"{name}.png"
+        png.write_bytes(render(CARDS / f"{name}.svg", width, height))
+        print(f"{png.relative_to(ROOT)}: {width}x{height}, {png.stat().st_size} bytes")
     return 0
 
 
