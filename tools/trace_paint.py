@@ -6,8 +6,9 @@
 
 Prints, for the main thread of the page that ``bench_longtasks.py`` marked, the CPU time (ms) of
 all ``Paint`` and of all ``PaintImage`` events (images drawn into the paint record: an SVG image
-is recorded there each time it is painted, a bitmap is not), the ``PaintImage`` CPU by image (its
-file name; "(no url)": a CSS gradient), and the tasks with the most ``PaintImage``. docs/STARTUP.md ("The fifth pass") has the figures.
+is recorded there each time it is painted, a bitmap is not), the ``PaintImage`` CPU by image
+(its file name; "(no url)": a CSS gradient), and the tasks with the most ``PaintImage``.
+docs/STARTUP.md ("The fifth pass", "The sixth pass") has the figures.
 """
 from __future__ import annotations
 
