@@ -16,6 +16,7 @@ import { board, render, enter, setAttrs } from "./table.js";
 import { applyResult } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
 import { showResults } from "./results.js";
+import { warmSummary } from "./summary.js";
 import { resetCoached } from "./coached.js";
 import { clearDaily } from "./daily.js";
 
@@ -107,6 +108,7 @@ export function enterTable(res) {
   if (v.phase === "over") { enter(); showResults(); return; }
   const gen = S.gen;
   enter(() => { if (gen === S.gen) sound.play("deal"); });  // the frame, then the cards (table.js)
+  warmSummary();  // the deal summary's first layout, unseen, while the first deal is played
 }
 
 export function leaveTable() {
