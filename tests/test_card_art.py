@@ -102,3 +102,14 @@ def test_every_back_is_painted_from_the_bitmap(page: Any, base_url: str) -> None
     selectors = {sel for sel, _ in urls}
     assert {".card .back", ".fan i"} <= selectors, urls
     assert all("cards/back.png" in bg for _, bg in urls), urls
+
+
+def test_start_up_fetches_no_svg_card_art(page: Any, base_url: str) -> None:
+    """The page asks for no SVG of card art while it starts: the SVGs are only
+    the PNGs' sources (boot.js once preloaded the SVGs the table no longer painted)."""
+    asked: list[str] = []
+    page.on("request", lambda req: asked.append(req.url))
+    page.goto(f"{base_url}?seed=3")
+    page.wait_for_load_state("networkidle")
+    assert any("/js/boot.js" in u for u in asked), asked
+    assert not [u for u in asked if "/cards/" in u and u.endswith(".svg")], asked

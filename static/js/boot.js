@@ -38,7 +38,7 @@ import "./replays.js";
 import "./stats.js";
 
 async function boot() {
-  for (const art of ["joker-red", "joker-black", "back"]) new Image().src = `cards/${art}.svg`;  // ready before first use
+  new Image().src = "cards/back.png";  // the bots' fans on the first table (the jokers: faces.js)
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) document.documentElement.classList.add("reduce-motion");
   startLoadingBar();
   await Promise.all([loadStrings(), loadFacts()]);
