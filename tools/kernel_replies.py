@@ -146,6 +146,89 @@ def describe(r: dict[str, Any], p: int) -> str:
     return f"{'win' if w else 'lose'} {_rank(c, same)} ({how})"
 
 
+def lead_kind(r: dict[str, Any], p: int) -> str:
+    """A lead's kind, coarser than :func:`describe`, to compare how often each is led: a joker (high
+    naming trump / high naming a side suit / low), a trump (boss: no unseen trump above it; its lowest;
+    other), a side card (boss; the lowest of our shortest side suit; the lowest of a longer one; other)."""
+    trump = r["trump"]
+    if p & 63 >= X1:
+        if p >> 6 & 3 != HIGH:
+            return "joker low"
+        return "joker high trump" if (p >> 8) - 1 == trump else "joker high side"
+    kh, _, tm = shipped_kernel.to_kernel(r["hands"], [], trump)
+    c = swap_play(p, trump, 3) if trump >= 0 else p
+    h = kh[r["seat"]]
+    others = (kh[0] | kh[1] | kh[2] | kh[3]) & ~h
+    su = SUIT_MASKS[c // 9]
+    boss = not (others & su) >> c
+    low = not h & su & ((1 << c) - 1)          # none of ours below it in its suit
+    if tm and c >= 27:
+        return "trump boss" if boss else "trump low" if low else "trump other"
+    if boss:
+        return "side boss"
+    if not low:
+        return "side other"
+    side = [(h & SUIT_MASKS[q]).bit_count() for q in range(4) if not (tm and q == 3)]
+    short = min(x for x in side if x)
+    return "side low shortest" if (h & su).bit_count() == short else "side low longer"
+
+
+def lead_state(r: dict[str, Any]) -> str:
+    """The leader's state for :func:`leads`: its bid state, whether it holds a sure winner (the top
+    unseen card of the trump suit, or of a side suit), the cards left and trump or no trump."""
+    kh, _, tm = shipped_kernel.to_kernel(r["hands"], [], r["trump"])
+    h = kh[r["seat"]]
+    others = (kh[0] | kh[1] | kh[2] | kh[3]) & ~h
+    sure = any(h & SUIT_MASKS[q] and not (others & SUIT_MASKS[q]) >> ((h & SUIT_MASKS[q]).bit_length() - 1)
+               for q in range(4))
+    n = h.bit_count()
+    left = "1-3" if n <= 3 else "4-6" if n <= 6 else "7-9"
+    st = state(r)
+    if st == "needs tricks":
+        st += ", a sure winner" if sure else ", no sure winner"
+    return f"{st}, {left} cards, {'trump' if tm else 'no trump'}"
+
+
+def leads(rows: list[dict[str, Any]], mod: ModuleType, **options: Any
+          ) -> dict[str, tuple[Counter[str], Counter[str], list[int]]]:
+    """Per leader's state (:func:`lead_state`, and coarser ones): how often the real player and the
+    kernel lead each kind (:func:`lead_kind`) and ``[leads, same effect]``."""
+    by: dict[str, tuple[Counter[str], Counter[str], list[int]]] = defaultdict(
+        lambda: (Counter(), Counter(), [0, 0]))
+    for r in rows:
+        if r["trick"]:
+            continue
+        k = kernel_play(mod, r, **options)
+        real = parse_play(r["action"], True)
+        legal = r["legal"]
+        same = r["rep"][legal.index(play_text(k))] == r["rep"][legal.index(r["action"])]
+        full = lead_state(r)
+        for g in ("all leads", full.split(",")[0], ", ".join(full.split(", ")[:-1]), full):
+            hard, kern, n = by[g]
+            hard[lead_kind(r, real)] += 1
+            kern[lead_kind(r, k)] += 1
+            n[0] += 1
+            n[1] += same
+    return by
+
+
+def report_leads(by: dict[str, tuple[Counter[str], Counter[str], list[int]]], least: int = 20) -> str:
+    """Each state with at least ``least`` leads: its count, agreement, and each kind's share led by
+    the real player / by the kernel."""
+    kinds = ["trump boss", "trump low", "trump other", "side boss", "side low shortest", "side low longer",
+             "side other", "joker high trump", "joker high side", "joker low"]
+    short = ["T boss", "T low", "T oth", "S boss", "S lo sh", "S lo lg", "S oth", "J+T", "J+S", "J-"]
+    lines = [f"{'leads by state (real % / kernel %)':46} {'n':>5} {'agree':>6} "
+             + " ".join(f"{k:>9}" for k in short)]
+    for g in sorted(by, key=lambda g: (g != "all leads", g)):
+        hard, kern, (n, same) = by[g]
+        if n < least:
+            continue
+        cells = " ".join(f"{100 * hard[k] / n:4.0f}/{100 * kern[k] / n:<4.0f}" for k in kinds)
+        lines.append(f"{g:46} {n:5} {same / n:6.1%} {cells}")
+    return "\n".join(lines)
+
+
 def _rank(c: int, same: list[int]) -> str:
     """Where card ``c`` stands among ``same`` (sorted): only, lowest, highest or mid."""
     return "only" if len(same) == 1 else "lowest" if c == same[0] else "highest" if c == same[-1] else "mid"
@@ -188,7 +271,8 @@ def replies(rows: list[dict[str, Any]], mod: ModuleType, **options: Any
     return by, diff
 
 
-def outcomes(rows: list[dict[str, Any]], mod: ModuleType, others: bool = False) -> dict[str, list[float]]:
+def outcomes(rows: list[dict[str, Any]], mod: ModuleType, others: bool = False, **options: Any
+             ) -> dict[str, list[float]]:
     """From each decision, the real play made, the rest of the deal rolled out by ``mod`` on the true
     hands (every seat toward its real bid; ``others``: the seats but the one to act with the kernel's
     ``reply`` option): per group — the acting seat ("me", as in a search), the other seats by state —
@@ -205,8 +289,10 @@ def outcomes(rows: list[dict[str, Any]], mod: ModuleType, others: bool = False) 
             taken[leader] += 1
             trick = []
         kh, kt, tm = shipped_kernel.to_kernel(hands, trick, trump)
-        options = {"reply": 15 & ~(1 << me)} if others else {}
-        t = mod.rollout(kh, leader, kt, taken, tm, r["hlt"], r["bids"], 0, **options)
+        opts = {k: v & ~(1 << me) for k, v in options.items()}   # seat masks: the others only
+        if others:
+            opts["reply"] = 15 & ~(1 << me)
+        t = mod.rollout(kh, leader, kt, taken, tm, r["hlt"], r["bids"], 0, **opts)
         for s in range(4):
             x = by["me" if s == me else f"others, {state(dict(r, seat=s))}"]
             b, real = r["bids"][s], r["final"][s]
@@ -253,6 +339,10 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("--reply", action="store_true",
                    help="rollout(..., reply=mask): a --kernel's reply policy for the others")
     m.add_argument("--top", type=int, default=25)
+    m.add_argument("--opt", action="append", default=[], metavar="NAME=MASK",
+                   help="a rollout() keyword given to the kernel for every seat (e.g. leads=15)")
+    m.add_argument("--leads", action="store_true", help="also the kinds of leads by the leader's state")
+    m.add_argument("--least", type=int, default=20, help="--leads: states with at least this many leads")
     args = ap.parse_args(argv)
     if args.cmd == "collect":
         rows = collect(args.bots, args.games, args.seed, args.premium)
@@ -265,10 +355,13 @@ def main(argv: list[str] | None = None) -> None:
         with open(p, encoding="utf-8") as f:
             rows += json.load(f)
     options = {"reply": 15} if args.reply else {}
+    options.update((k, int(v, 0)) for k, v in (o.split("=") for o in args.opt))
     for label, mod in [(p, load_kernel(p)) for p in args.kernel] or [("joker.bots.kernel", shipped_kernel)]:
-        print(f"kernel {label}{' (reply=15)' if options else ''}:")
+        print(f"kernel {label} {options or ''}:")
         print(report(*replies(rows, mod, **options), top=args.top))
-        print(report_outcomes(outcomes(rows, mod, others=args.reply)))
+        if args.leads:
+            print(report_leads(leads(rows, mod, **options), args.least))
+        print(report_outcomes(outcomes(rows, mod, others=args.reply, **options)))
 
 
 if __name__ == "__main__":

@@ -115,6 +115,7 @@ class SearchBot(Bot):
     endgame_kernel = False  # in that solve the other seats play the kernel's moves (ours are searched)
     steer_bid = False      # bid rollouts: our seat steers from what it knows (joker.bots.ksteer)
     steer_play = False     # card-play rollouts: the same
+    leads: tuple[str, ...] = ()  # phases whose rollouts let the others lead as searchers do (joker.bots.kleads)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -127,7 +128,7 @@ class SearchBot(Bot):
         model = TableModel.from_view(view) if self.modelling else None
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
-                     endgame_kernel=self.endgame_kernel, steer_bid=self.steer_bid,
+                     endgame_kernel=self.endgame_kernel, steer_bid=self.steer_bid, leads=self.leads,
                      steer_play=self.steer_play)
         s.stats = self.stats
         return s

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ..cards import JOKER_MASK, SUIT_MASKS
 from ..playout import swap_play, swap_suits, trick_state
+from .kleads import lead_pick
 
 _TOP = 3
 TMASK = SUIT_MASKS[_TOP]
@@ -72,13 +73,14 @@ def _fullest_suit(m: int) -> int:
 
 
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int], greedy: int = 0, steer: int = -1) -> list[int]:
+            bids: Sequence[int], greedy: int = 0, steer: int = -1, leads: int = 0) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
 
     Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
     card (trumps above all), once their bid is made their lowest, and a joker only when nothing else
     is left (high while they need tricks).  The seat ``steer`` (the searching seat; -1: none) steers
     toward its bid from what it would know at the table (:func:`joker.bots.ksteer.known_pick`).
+    Seats in the bitmask ``leads`` lead the kinds a searching player leads (:mod:`joker.bots.kleads`).
     """
     if steer >= 0:
         from .ksteer import known_pick
@@ -195,9 +197,11 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                 else:
                     low = _low_rank(cm, tm)
             elif need > 0:
+                if leads >> seat & 1:
+                    low = lead_pick(h, need, alive, tm, seat)   # a joker bit: the joker lead below
                 # a sure winner: the top live card of a suit (trumps first, then side aces)
                 others = alive & ~h
-                for sb in (27, 0, 9, 18):
+                for sb in (27, 0, 9, 18) if not low else ():
                     x = cm >> sb & RANKMASK
                     if x:
                         top = x.bit_length() - 1
@@ -206,7 +210,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                                     or (others >> sb & RANKMASK).bit_count() >= 3):
                                 low = 1 << sb + top
                                 break
-                if not low and h & JM:
+                if h & JM and not low & ~JM:
                     low = h & JM
                     low &= -low
                     # high joker: name trump when we hold trumps (draws theirs), else our longest suit
@@ -222,8 +226,10 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                 if not low:
                     low = _low_rank(cm, tm)
             else:
-                if cm:
-                    low = _low_rank(cm, tm)
+                if leads >> seat & 1:
+                    low = lead_pick(h, need, alive, tm, seat)
+                if cm and not low & JM:
+                    low = low or _low_rank(cm, tm)
                 else:
                     low = h & JM
                     low &= -low

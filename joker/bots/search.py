@@ -104,7 +104,7 @@ class Searcher:
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
-                 steer_bid: bool = False, steer_play: bool = False) -> None:
+                 steer_bid: bool = False, steer_play: bool = False, leads: tuple[str, ...] = ()) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -123,6 +123,9 @@ class Searcher:
         #: would know at the table (:mod:`joker.bots.ksteer`) instead of playing the kernel's rule.
         self.steer_bid = steer_bid
         self.steer_play = steer_play
+        #: The phases ("bid", "play") whose rollouts let the other seats lead the kinds a searching
+        #: player leads (:mod:`joker.bots.kleads`) instead of the kernel's leads.
+        self.leads = leads
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -224,6 +227,7 @@ class Searcher:
         targets, draws, greedy = self._targets, self._draws, self._greedy
         util = Utility(view, info, bids, self.harm)
         steer = me if self.steer_play else -1
+        lm = 15 & ~(1 << me) if "play" in self.leads else 0
         prep = []
         for p in cands:
             trick = info.trick + [p]
@@ -249,7 +253,7 @@ class Searcher:
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, steer)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, steer, lm)
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
@@ -311,6 +315,7 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         steer = me if self.steer_bid else -1
+        lm = 15 & ~(1 << me) if "bid" in self.leads else 0
         utils = []
         for b in cand:
             bids = list(known)
@@ -327,7 +332,7 @@ class Searcher:
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, steer)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, steer, lm)
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
