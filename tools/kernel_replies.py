@@ -229,6 +229,35 @@ def report_leads(by: dict[str, tuple[Counter[str], Counter[str], list[int]]], le
     return "\n".join(lines)
 
 
+FIT_KINDS = ("trump boss", "trump low", "side boss", "side low shortest", "side low longer", "joker")
+
+
+def lead_index(r: dict[str, Any]) -> int:
+    """The row of :data:`joker.bots.kleads.WEIGHTS` for the leader of ``r`` (its state)."""
+    s = r["seat"]
+    need = r["bids"][s] - r["taken"][s]
+    tr = 1 if r["trump"] >= 0 else 0
+    if need <= 0:
+        return 16 + tr
+    spare = r["hands"][s].bit_count() - need
+    b = 0 if spare <= 0 else 1 if spare <= 2 else 2 if spare <= 4 else 3
+    return (8 if "no sure winner" not in lead_state(r) else 0) + 2 * b + tr
+
+
+def fit_leads(rows: list[dict[str, Any]]) -> list[list[int]]:
+    """Per row of :data:`joker.bots.kleads.WEIGHTS`, the real player's leads of each kind there in
+    percent (kinds outside :data:`FIT_KINDS` left out of the count; a row without leads: zeros)."""
+    counts = [[0] * len(FIT_KINDS) for _ in range(18)]
+    for r in rows:
+        if r["trick"]:
+            continue
+        k = lead_kind(r, parse_play(r["action"], True))
+        k = "joker" if k.startswith("joker") else k
+        if k in FIT_KINDS:
+            counts[lead_index(r)][FIT_KINDS.index(k)] += 1
+    return [[round(100 * x / sum(c)) if sum(c) else 0 for x in c] for c in counts]
+
+
 def _rank(c: int, same: list[int]) -> str:
     """Where card ``c`` stands among ``same`` (sorted): only, lowest, highest or mid."""
     return "only" if len(same) == 1 else "lowest" if c == same[0] else "highest" if c == same[-1] else "mid"
@@ -333,6 +362,8 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--seed", type=int, default=701)
     c.add_argument("--premium", default="bonus")
     c.add_argument("out")
+    f = sub.add_parser("fit", help="print joker.bots.kleads.WEIGHTS fitted to the plays' leads")
+    f.add_argument("plays", nargs="+")
     m = sub.add_parser("replies")
     m.add_argument("plays", nargs="+")
     m.add_argument("--kernel", action="append", default=[], help="a kernel.py file (repeatable)")
@@ -352,8 +383,12 @@ def main(argv: list[str] | None = None) -> None:
     from kernel_fidelity import load_kernel
     rows = []
     for p in args.plays:
-        with open(p, encoding="utf-8") as f:
-            rows += json.load(f)
+        with open(p, encoding="utf-8") as fp:
+            rows += json.load(fp)
+    if args.cmd == "fit":
+        for i, w in enumerate(fit_leads(rows)):
+            print(f"    {tuple(w)},  # {i}")
+        return
     options = {"reply": 15} if args.reply else {}
     options.update((k, int(v, 0)) for k, v in (o.split("=") for o in args.opt))
     for label, mod in [(p, load_kernel(p)) for p in args.kernel] or [("joker.bots.kernel", shipped_kernel)]:

@@ -37,18 +37,15 @@ DRAW = False
 # Index: needing tricks: 8 * sure winner + 2 * spare bucket (0 | 1-2 | 3-4 | 5+) + trump;
 # bid made or 0-bid: 16 + trump.
 WEIGHTS: tuple[tuple[int, ...], ...] = (
-    # needs tricks, no sure winner
-    (0, 0, 0, 60, 20, 20), (0, 10, 0, 50, 20, 20),      # spare 0: no trump / trump
-    (0, 0, 0, 60, 20, 20), (0, 10, 0, 65, 5, 20),       # spare 1-2
-    (0, 0, 0, 40, 35, 25), (0, 15, 0, 30, 30, 25),      # spare 3-4
-    (0, 0, 0, 35, 40, 25), (0, 15, 0, 30, 25, 20),      # spare 5+
-    # needs tricks, a sure winner
-    (0, 0, 100, 0, 0, 0), (47, 0, 51, 1, 0, 1),         # spare 0
-    (0, 0, 62, 22, 14, 2), (14, 5, 40, 28, 4, 2),       # spare 1-2
-    (0, 0, 65, 7, 12, 8), (28, 5, 26, 15, 9, 4),        # spare 3-4
-    (0, 0, 47, 12, 22, 5), (15, 18, 26, 15, 8, 5),      # spare 5+
-    # bid made or 0-bid holding
-    (0, 0, 30, 45, 20, 2), (3, 10, 25, 42, 15, 2),
+    (0, 0, 0, 71, 0, 29), (0, 6, 0, 71, 0, 24),  # needs tricks, no sure winner, spare 0: no trump / trump
+    (0, 0, 0, 50, 10, 40), (0, 9, 0, 79, 12, 0),  # needs tricks, spare 1-2: no trump / trump
+    (0, 0, 0, 6, 44, 50), (0, 9, 0, 48, 28, 15),  # needs tricks, spare 3-4: no trump / trump
+    (0, 0, 0, 31, 44, 25), (0, 28, 0, 30, 25, 16),  # needs tricks, spare 5+: no trump / trump
+    (0, 0, 99, 0, 1, 0), (39, 2, 52, 4, 1, 2),  # needs tricks, a sure winner, spare 0: no trump / trump
+    (0, 0, 77, 3, 13, 7), (16, 7, 49, 21, 5, 1),  # needs tricks, spare 1-2: no trump / trump
+    (0, 0, 76, 7, 11, 6), (29, 11, 30, 14, 9, 6),  # needs tricks, spare 3-4: no trump / trump
+    (0, 0, 42, 24, 32, 3), (16, 25, 23, 18, 11, 7),  # needs tricks, spare 5+: no trump / trump
+    (0, 0, 22, 59, 14, 4), (6, 9, 24, 46, 13, 2),  # bid made or 0-bid: no trump / trump
 )
 
 
