@@ -94,3 +94,42 @@ def test_outcomes_roll_each_decision_out_and_see_a_reply_option() -> None:
     assert tool.outcomes(rows, fake, others=True) == o     # the same kernel: the same outcomes
     assert masks == [15 & ~(1 << r["seat"]) for r in rows]  # the acting seat never replies
     assert "rolled-real" in tool.report_outcomes(o)
+
+
+def test_leads_are_sorted_into_kinds_by_state_and_fitted() -> None:
+    tool = _tool()
+    rows = tool.collect("hard@4w,hard@4w,hard@4w,hard@4w", 1, 6)
+    leads = [r for r in rows if not r["trick"]]
+    by = tool.leads(rows, kernel)
+    hard, kern, (n, same) = by["all leads"]
+    assert n == len(leads) == sum(hard.values()) == sum(kern.values()) and 0 < same < n
+    assert set(hard) <= {"trump boss", "trump low", "trump other", "side boss", "side low shortest",
+                         "side low longer", "side other", "joker high trump", "joker high side", "joker low"}
+    assert sum(by[g][2][0] for g in ("needs tricks", "bid made", "0-bid holding")) == n
+    assert "all leads" in tool.report_leads(by, 1)
+    # a kernel whose leads are its real player's agrees on every lead, and sees each kind as often
+    echo = [dict(r, action=play_text(tool.kernel_play(kernel, r))) for r in leads]
+    e_hard, e_kern, (m, e_same) = tool.leads(echo, kernel)["all leads"]
+    assert e_hard == e_kern and e_same == m == n
+    # the fit: a row of percentages per state of joker.bots.kleads.WEIGHTS, from the real leads
+    fit = tool.fit_leads(rows)
+    assert len(fit) == 18 and all(sum(w) == 0 or 97 <= sum(w) <= 103 for w in fit)
+    counted = sum(1 for r in leads if not tool.lead_kind(r, parse_play(r["action"], True)).endswith("other"))
+    assert counted and sum(1 for w in fit if sum(w)) >= 2
+    # the kernel's `leads` option, given through replies' options to the seat to act
+    on = tool.leads(rows, kernel, leads=15)["all leads"]
+    assert on[2][0] == n and on[1] != kern                # other kinds led
+    o = tool.outcomes(rows, kernel, leads=15)
+    assert o["me"][0] == len(rows) and o != tool.outcomes(rows, kernel)
+
+
+def test_lead_kinds_of_known_leads() -> None:
+    tool = _tool()
+    # trump hearts; seat 0 leads, needing both tricks: the ace of trumps is a trump boss, the seven
+    # of spades the lowest of its shortest side suit, the jack of clubs the lowest of a longer one
+    r = _position(["AH 7S JC QC", "KH 8S AC KC", "7H 9S 9C 8C", "8H TS TC 7C"], [], 0, [2, 0, 0, 0], 3)
+    r["n"] = 4
+    kinds = {a: tool.lead_kind(r, parse_play(a, True)) for a in ("AH", "7S", "JC", "QC")}
+    assert kinds == {"AH": "trump boss", "7S": "side low shortest", "JC": "side low longer", "QC": "side other"}
+    assert tool.lead_state(r) == "needs tricks, a sure winner, 4-6 cards, trump"
+    assert tool.lead_index(r) == 8 + 2 * 1 + 1                # sure winner, 2 cards to spare, trump

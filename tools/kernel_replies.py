@@ -16,6 +16,15 @@ whether a joker is involved, and the most frequent disagreements (each play desc
     # reply-tried, docs/BOTS.md seventh pass): the seat to act kernel, the others replying
     python3 tools/kernel_replies.py replies plays701.json --reply --kernel TRIED/joker/bots/kernel.py
 
+``replies --leads`` adds the kinds of leads (trump boss / lowest trump, side boss, the lowest card of
+the shortest or of a longer side suit, a joker high or low) by the leader's state (needs tricks, with
+or without a sure winner / bid made / 0-bid; cards left; trumps or not), how often the real player and
+the kernel lead each; ``fit`` prints those shares as :data:`joker.bots.kleads.WEIGHTS`; ``--opt
+leads=15`` measures a kernel option (here the others' leads of :mod:`joker.bots.kleads`):
+
+    python3 tools/kernel_replies.py fit q703.json          # the weights, from games held apart
+    python3 tools/kernel_replies.py replies q701.json q702.json --leads --opt leads=15
+
 ``replies`` also rolls the rest of each deal out from every decision (the real play made, as a search
 values its candidate) and prints, per seat group, the mean of rolled-out minus real tricks: whether
 the rollouts give the others more or fewer tricks than they really took.

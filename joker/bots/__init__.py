@@ -115,7 +115,7 @@ class SearchBot(Bot):
     endgame_kernel = False  # in that solve the other seats play the kernel's moves (ours are searched)
     steer_bid = False      # bid rollouts: our seat steers from what it knows (joker.bots.ksteer)
     steer_play = False     # card-play rollouts: the same
-    leads: tuple[str, ...] = ()  # phases whose rollouts let the others lead as searchers do (joker.bots.kleads)
+    leads: tuple[str, ...] = ()  # phases whose rollouts let the others lead as searchers do (kleads)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots.kleads import lead_pick  # ".." so tools/kernel_fidelity.load_kernel can load a copy
 from ..cards import JOKER_MASK, SUIT_MASKS
 from ..playout import swap_play, swap_suits, trick_state
-from ..bots.kleads import lead_pick   # ".." so tools/kernel_fidelity.load_kernel can load a copy
 
 _TOP = 3
 TMASK = SUIT_MASKS[_TOP]
