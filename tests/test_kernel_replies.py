@@ -130,6 +130,7 @@ def test_lead_kinds_of_known_leads() -> None:
     r = _position(["AH 7S JC QC", "KH 8S AC KC", "7H 9S 9C 8C", "8H TS TC 7C"], [], 0, [2, 0, 0, 0], 3)
     r["n"] = 4
     kinds = {a: tool.lead_kind(r, parse_play(a, True)) for a in ("AH", "7S", "JC", "QC")}
-    assert kinds == {"AH": "trump boss", "7S": "side low shortest", "JC": "side low longer", "QC": "side other"}
+    assert kinds == {"AH": "trump boss", "7S": "side low shortest", "JC": "side low longer",
+                     "QC": "side other"}
     assert tool.lead_state(r) == "needs tricks, a sure winner, 4-6 cards, trump"
     assert tool.lead_index(r) == 8 + 2 * 1 + 1                # sure winner, 2 cards to spare, trump

@@ -94,14 +94,16 @@ def test_insane_with_the_others_leading_is_a_pure_function_of_the_view() -> None
     others = [make_bot(st, seed=i) for i, st in enumerate(["overbid", "sloppy", "hard"])]
     checked = differ = 0
     while g.phase != "over" and len(g.deals) < 3:
-        v = g.view(g.to_act)
-        if g.to_act == 0:
+        s = g.to_act
+        assert s is not None
+        v = g.view(s)
+        if s == 0:
             a = watcher.act(v)
             assert a in v["legal"]
             assert Leads(seed=7, worlds=6).act(json.loads(json.dumps(v))) == a
             differ += make_bot("insane", seed=7, worlds=6).act(v) != a
             checked += 1
         else:
-            a = others[g.to_act - 1].act(v)
+            a = others[s - 1].act(v)
         g.apply(a)
     assert checked > 20 and differ > 0
