@@ -48,6 +48,10 @@ WEIGHTS: tuple[tuple[int, ...], ...] = (
     (0, 0, 22, 59, 14, 4), (6, 9, 24, 46, 13, 2),  # bid made or 0-bid: no trump / trump
 )
 
+#: Per row, the kinds with a weight, the heaviest first (ties: the order above): what ``DRAW = False`` leads.
+ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted((k for k in range(6) if w[k]), key=lambda k: -w[k])) for w in WEIGHTS)
+
 
 def lead_pick(h: int, need: int, alive: int, tm: int, seat: int) -> int:
     """The card the seat with hand ``h`` leads (a bit; see the module's docstring): ``need`` tricks
@@ -92,18 +96,20 @@ def lead_pick(h: int, need: int, alive: int, tm: int, seat: int) -> int:
         i = (8 if tboss or sboss else 0) + 2 * b + (1 if tm else 0)
     else:
         i = 17 if tm else 16
-    w = WEIGHTS[i]
     cards = (tboss, tlow, sboss, short, long_, h & JM)
+    if not DRAW:
+        for k in ORDER[i]:
+            c = cards[k]
+            if c:
+                return c & -c
+        return 0
+    w = WEIGHTS[i]
     total = 0
     for k in range(6):
         if cards[k]:
             total += w[k]
     if not total:
         return 0
-    if not DRAW:
-        best = max(w[k] if cards[k] else -1 for k in range(6))
-        c = cards[[w[k] if cards[k] else -1 for k in range(6)].index(best)]
-        return c & -c
     r = ((alive | seat << 40) * 0x9E3779B97F4A7C15 >> 40 & 0xFFFF) * total >> 16
     for k in range(6):
         if cards[k]:
