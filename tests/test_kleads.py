@@ -91,7 +91,7 @@ def test_insane_with_the_others_leading_is_a_pure_function_of_the_view() -> None
 
     g = Game(PRESETS["standard"], "nines", seed=12)
     watcher = Leads(seed=7, worlds=6)
-    others = [make_bot(st, seed=i) for i, st in enumerate(["overbid", "sloppy", "hard"])]
+    others = [make_bot(st, seed=i, worlds=6) for i, st in enumerate(["overbid", "sloppy", "hard"])]
     checked = differ = 0
     while g.phase != "over" and len(g.deals) < 3:
         s = g.to_act

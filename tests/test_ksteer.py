@@ -157,7 +157,7 @@ def test_an_insane_bot_steering_its_rollouts_is_a_pure_function_of_the_view() ->
 
     g = Game(PRESETS["standard"], "nines", seed=12)
     watcher = Steering(seed=7, worlds=6)
-    others = [make_bot(st, seed=i) for i, st in enumerate(["overbid", "sloppy", "hard"])]
+    others = [make_bot(st, seed=i, worlds=6) for i, st in enumerate(["overbid", "sloppy", "hard"])]
     checked = differ = 0
     while g.phase != "over" and len(g.deals) < 3:
         v = g.view(g.to_act)
