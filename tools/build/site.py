@@ -16,7 +16,8 @@
                                     snapshot.bin.gz, the memory snapshot (snapshot.py), with both
                                     installed and imported
     pyscript/                       @pyscript/core dist (core.js, core.css and the chunks it loads;
-                                    not the editor's, terminal's, pygame's or MicroPython's)
+                                    not the editor's, terminal's, pygame's or MicroPython's), with
+                                    the patches of pyscript_patch.py
     sw.js                           the service worker, with the file list and a version
     .nojekyll
 """
@@ -34,6 +35,7 @@ from .i18n import catalog_json
 from .icons import build_icons
 from .paths import DIST, ROOT, STATIC, log
 from .precompile import precompiled_stdlib
+from .pyscript_patch import Patch, check_all_applied, patch_file, patched
 from .runtime import PYODIDE, PYODIDE_RUNTIME, PYSCRIPT, extract, pyscript_files
 from .snapshot import SNAPSHOT_NAME, memory_snapshot
 from .snapshot_make import PRELOAD
@@ -158,9 +160,16 @@ def build(trim_stdlib: bool = True) -> Path:
     shutil.copy2(wheels[0], tmp / "pyodide" / wheels[0].name)
     shutil.copy2(wheels[1], tmp / wheels[1].name)
     (tmp / "pyscript").mkdir()
+    applied: list[Patch] = []
     for f in pyscript_files(pyscript_dir):
         if not f.name.startswith(UNUSED_PYSCRIPT):
-            shutil.copy2(f, tmp / "pyscript" / f.name)
+            if patched(f.name):
+                text, done = patch_file(f.name, f.read_text(encoding="utf-8"))
+                (tmp / "pyscript" / f.name).write_text(text, encoding="utf-8")
+                applied += done
+            else:
+                shutil.copy2(f, tmp / "pyscript" / f.name)
+    check_all_applied(applied)
 
     (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, wheels, pyscript_dir))
     version = fill_service_worker(tmp) if (tmp / "sw.js").exists() else "-"

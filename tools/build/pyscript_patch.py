@@ -1,0 +1,83 @@
+"""Build-time patches to @pyscript/core's dist/, applied as its files are copied into dist/pyscript/
+(after the npm tarball was checked against its integrity string, runtime.py).
+
+Each patch replaces an exact piece of PyScript 0.7.31's minified text, which must occur exactly
+once in the file it names: if PyScript's version, its bundler's output or the text changes, the
+build stops and says which patch no longer applies (re-measure it, then re-anchor or drop it).
+Nothing here changes what PyScript does; only how its code gets there.
+
+The SharedArrayBuffer probe (docs/STARTUP.md, "The seventh pass"). PyScript's core bundles
+coincident's ``@webreflection/utils/shared-array-buffer``, whose module top level is::
+
+    let { SharedArrayBuffer: SAB } = globalThis, native = true;
+    try { new SAB(4, { maxByteLength: 8 }); }
+    catch (_) { native = false; SAB = class SharedArrayBuffer extends ArrayBuffer {...}; }
+
+On a page that is not cross-origin isolated (this one: GitHub Pages sends no COOP/COEP headers)
+``SharedArrayBuffer`` is undefined, so ``new SAB(...)`` throws a TypeError ("… is not a
+constructor") from the top level of ``core-*.js``, one 136 KB line. V8 compiles a function without
+its source-position table and, on the first throw, re-parses that function to find where the throw
+was (for the error's message and stack): here the whole module. Measured at 4x CPU throttling: about
+20 ms of the module evaluation's ~35 ms of self time (V8's sampling profiler, line-level on a
+reformatted copy), the module-evaluation event 34-52 ms -> 27-40 ms (bench_firstpaint.py). The
+patch asks ``if (SAB)`` first and leaves the ``try`` for a SharedArrayBuffer that exists but cannot
+grow: the same two outcomes (``native`` false and the ArrayBuffer-based class whenever the native
+one is missing or not growable), without a throw.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Patch:
+    file_prefix: str  # the chunk's name up to its content hash, e.g. "core-"
+    old: str
+    new: str
+    why: str
+
+
+SAB_TRY = ("try{new _r(4,{maxByteLength:8})}catch(e){yr=!1,_r=class extends ArrayBuffer{get growable(){"
+           "return super.resizable}grow(e){super.resize(e)}}}")
+SAB_IF = ("if(_r)try{new _r(4,{maxByteLength:8})}catch(e){_r=void 0}if(!_r){yr=!1,_r=class extends "
+          "ArrayBuffer{get growable(){return super.resizable}grow(e){super.resize(e)}}}")
+
+PATCHES = (
+    Patch("core-", SAB_TRY, SAB_IF,
+          "no TypeError thrown from core's top level when SharedArrayBuffer is missing: V8 re-parses "
+          "the 136 KB module to place the throw"),
+)
+
+
+class PatchError(RuntimeError):
+    """A patch's anchor text is not in PyScript's dist exactly once."""
+
+
+def patched(name: str) -> bool:
+    """Whether a patch is for dist file ``name`` (other files are copied byte for byte)."""
+    return any(name.startswith(p.file_prefix) for p in PATCHES)
+
+
+def patch_file(name: str, text: str) -> tuple[str, list[Patch]]:
+    """``text`` of dist file ``name`` with every patch for it applied, and the patches applied;
+    PatchError if a patch for this file does not find its text exactly once."""
+    done = []
+    for p in PATCHES:
+        if not name.startswith(p.file_prefix):
+            continue
+        n = text.count(p.old)
+        if n != 1:
+            raise PatchError(f"{name}: the text of a PyScript patch occurs {n} times, not once ({p.why}); "
+                             "PyScript changed: re-measure, then re-anchor or drop it "
+                             "(tools/build/pyscript_patch.py)")
+        text = text.replace(p.old, p.new)
+        done.append(p)
+    return text, done
+
+
+def check_all_applied(applied: list[Patch]) -> None:
+    """Every patch was applied exactly once over the files copied (a renamed chunk fails too)."""
+    for p in PATCHES:
+        if applied.count(p) != 1:
+            raise PatchError(f"a PyScript patch for {p.file_prefix}*.js was applied {applied.count(p)} "
+                             f"times, not once ({p.why}) (tools/build/pyscript_patch.py)")
