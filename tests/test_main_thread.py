@@ -243,9 +243,10 @@ def test_pyscript_does_not_search_each_redraw(page: Any, base_url: str) -> None:
     """The table's redraws add and change elements, and PyScript's core (imported by the page to
     start the Python workers) no longer searches each one: its MutationObserver over the whole
     document made an XPath query per element added, at the end of every engine answer's task
-    (pyworkers.js; 200 ms of a two-deal game's CPU at 4x throttling). It still searches the document
-    once when it starts (that shows the count sees PyScript's queries), and the page's own
-    observers still hear their changes (the hint closes when the table moves on: test_coach_ui)."""
+    (patched by build.py, tools/build/pyscript_patch.py; 200 ms of a two-deal game's CPU at 4x
+    throttling). It still searches the document once when it starts (that shows the count sees
+    PyScript's queries), and the page's own observers still hear their changes (the hint closes
+    when the table moves on: test_coach_ui)."""
     page.add_init_script(XPATH)
     page.goto(f"{base_url}?seed=3&pace=fast")
     page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)

@@ -1,11 +1,12 @@
 """PyScript core's evaluation (issue #14, docs/STARTUP.md "The seventh pass").
 
-Its module top level (one 136 KB line) threw a TypeError on every page that is not cross-origin
-isolated: coincident's probe ``new SharedArrayBuffer(4, {maxByteLength: 8})`` with
-SharedArrayBuffer undefined. On a throw V8 re-parses the throwing function to place it in the
-source: here the whole module, about 20 ms of the evaluation at 4x CPU throttling.
-tools/build/pyscript_patch.py rewrites the probe at build time, anchored on PyScript 0.7.31's exact
-text. These tests count exceptions and check the anchors; they never time.
+Its module top level (one 136 KB line) was re-parsed by V8 while the page started, twice: to word
+and place a TypeError that coincident's probe ``new SharedArrayBuffer(4, {maxByteLength: 8})``
+threw on every page that is not cross-origin isolated, and to give the lines and columns of
+``new Error().stack``, which pyworkers.js read to tell the core's MutationObserver from the page's.
+tools/build/pyscript_patch.py rewrites the probe and makes that observer observe nothing at build
+time, anchored on PyScript 0.7.31's exact text. These tests count exceptions and re-parses and
+check the anchors; they never time.
 """
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from typing import Any
 import pytest
 
 from tools.build.pyscript_patch import (
+    OBSERVE,
     PATCHES,
     SAB_IF,
     SAB_TRY,
+    UNOBSERVED,
     PatchError,
     check_all_applied,
     patch_file,
@@ -90,14 +93,45 @@ def test_patched_probe_gives_what_the_original_gave(world: str) -> None:
     assert out["original"][0] is (world == "native")
 
 
-def test_patch_applies_once() -> None:
-    text, done = patch_file("core-AbC123.js", "x;" + SAB_TRY + "y")
-    assert text == "x;" + SAB_IF + "y" and len(done) == 1
-    assert "throw" not in SAB_IF
+def test_patches_apply_once() -> None:
+    text, done = patch_file("core-AbC123.js", "x;" + SAB_TRY + "y," + OBSERVE + ",z")
+    assert text == "x;" + SAB_IF + "y," + UNOBSERVED + ",z" and done == list(PATCHES)
+    assert "throw" not in SAB_IF and "observe" not in UNOBSERVED
     assert patched("core-AbC123.js") and not patched("toml-Blg7Izee.js") and not patched("core.js")
 
 
-@pytest.mark.parametrize("text", ["", "x", SAB_TRY + SAB_TRY, SAB_TRY.replace("_r", "Zr")])
+def test_pyscript_core_is_not_reparsed_while_it_starts(browser: Any, base_url: str) -> None:
+    """V8 compiles a function without its source positions; whatever needs a line and column in
+    the core's top level (a throw, a stack trace as a string) makes V8 re-parse that whole 136 KB
+    line (6-20 ms of CPU at 4x). Counted in a trace of V8's compile events: none while the core's
+    module is evaluated. Before: one (pyworkers.js read ``new Error().stack`` when the core made its
+    MutationObserver)."""
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        browser.start_tracing(page=page, categories=["v8", "disabled-by-default-v8.compile"])
+        try:
+            page.goto(f"{base_url}?lang=en")
+            page.wait_for_selector("html[data-ui=ready]", state="attached")
+            page.wait_for_function("() => customElements.get('py-script') !== undefined")
+        finally:
+            events = json.loads(browser.stop_tracing())["traceEvents"]
+    finally:
+        ctx.close()
+    spans = sorted((e for e in events if e.get("ph") == "X"), key=lambda e: e["ts"])
+    compiled = next(e for e in spans if e["name"] == "v8.compileModule"
+                    and "/pyscript/core-" in json.dumps(e.get("args")))
+    evaluated = [e for e in spans if e["name"] == "v8.evaluateModule" and e["ts"] > compiled["ts"]
+                 and e["pid"] == compiled["pid"] and e["tid"] == compiled["tid"]]
+    assert evaluated, "the core's module evaluation was not traced"
+    core = evaluated[0]  # the core has no static imports: it is the first evaluated after its compile
+    reparsed = [e for e in spans if e["name"] == "V8.CollectSourcePositions" and e["tid"] == core["tid"]
+                and core["ts"] <= e["ts"] <= core["ts"] + core["dur"]]
+    assert not reparsed, [(e["ts"] - core["ts"], e.get("dur")) for e in reparsed]
+
+
+@pytest.mark.parametrize("text", ["", "x", SAB_TRY + SAB_TRY + OBSERVE, SAB_TRY.replace("_r", "Zr") + OBSERVE,
+                                  SAB_TRY, SAB_TRY + OBSERVE.replace("e.observe", "o.observe")])
 def test_patch_fails_loudly_when_pyscript_changed(text: str) -> None:
     """A new PyScript (another minifier's names, the probe gone or doubled) stops the build."""
     with pytest.raises(PatchError, match="PyScript changed"):
@@ -108,4 +142,6 @@ def test_every_patch_must_be_applied() -> None:
     """A chunk renamed so that no copied file matches a patch's prefix stops the build too."""
     with pytest.raises(PatchError, match="applied 0 times"):
         check_all_applied([])
+    with pytest.raises(PatchError, match="applied 2 times"):
+        check_all_applied(list(PATCHES) * 2)
     check_all_applied(list(PATCHES))

@@ -23,34 +23,10 @@ function quietErrors(hooks) {
   });
 }
 
-// PyScript's core watches the whole document with a MutationObserver (childList, attributes,
-// subtree), to find <script type="py"> and py-* event attributes added later, which this page never
-// has (its Python runs only in PyWorkers). It ran at the end of every task that changed the DOM: each
-// element added (a card, a seat's markup) was searched with an XPath query and querySelectorAll, in
-// the same task as the redraw of every engine answer (200 ms of a two-deal game's CPU at 4x
-// throttling, 12 ms of a new deal's; docs/STARTUP.md). While the core module is imported, an
-// observer made by PyScript's own code (its stack names the core's file) observes nothing; the page's
-// other observers (hint.js, sw-register.js, tests) are made as usual.
-function ignorePyScriptObserver() {
-  const Native = window.MutationObserver;
-  window.MutationObserver = class extends Native {
-    constructor(callback) {
-      super(callback);
-      this.pyscript = /\/pyscript\/core[^/]*\.js/.test(new Error().stack || "");
-    }
-    observe(target, options) { if (!this.pyscript) super.observe(target, options); }
-  };
-  return () => { window.MutationObserver = Native; };
-}
-
 async function loadCore() {
-  const restore = ignorePyScriptObserver();
-  let pyscript;
-  try {
-    pyscript = await import("../pyscript/core.js");
-  } finally {
-    restore();
-  }
+  // build.py patches the core (tools/build/pyscript_patch.py): it throws nothing while it starts,
+  // and its MutationObserver over the whole document observes nothing.
+  const pyscript = await import("../pyscript/core.js");
   quietErrors(pyscript.hooks);
   // PyScript 0.7.31's PyWorker does not wait for its own hooks (they give the worker the `pyscript`
   // package, pyscript.sync included): they are in place once it has defined <py-script>.

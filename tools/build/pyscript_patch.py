@@ -4,7 +4,8 @@
 Each patch replaces an exact piece of PyScript 0.7.31's minified text, which must occur exactly
 once in the file it names: if PyScript's version, its bundler's output or the text changes, the
 build stops and says which patch no longer applies (re-measure it, then re-anchor or drop it).
-Nothing here changes what PyScript does; only how its code gets there.
+The probe's patch changes how PyScript's code gets there, not what it does; the observer's patch
+does what static/js/pyworkers.js did at run time before.
 
 The SharedArrayBuffer probe (docs/STARTUP.md, "The seventh pass"). PyScript's core bundles
 coincident's ``@webreflection/utils/shared-array-buffer``, whose module top level is::
@@ -16,13 +17,26 @@ coincident's ``@webreflection/utils/shared-array-buffer``, whose module top leve
 On a page that is not cross-origin isolated (this one: GitHub Pages sends no COOP/COEP headers)
 ``SharedArrayBuffer`` is undefined, so ``new SAB(...)`` throws a TypeError ("… is not a
 constructor") from the top level of ``core-*.js``, one 136 KB line. V8 compiles a function without
-its source-position table and, on the first throw, re-parses that function to find where the throw
-was (for the error's message and stack): here the whole module. Measured at 4x CPU throttling: about
+its source-position table and re-parses it to word the message (which names the expression that is
+not a constructor) and to place the throw: here the whole module. Measured at 4x CPU throttling: about
 20 ms of the module evaluation's ~35 ms of self time (V8's sampling profiler, line-level on a
 reformatted copy), the module-evaluation event 34-52 ms -> 27-40 ms (bench_firstpaint.py). The
 patch asks ``if (SAB)`` first and leaves the ``try`` for a SharedArrayBuffer that exists but cannot
 grow: the same two outcomes (``native`` false and the ArrayBuffer-based class whenever the native
 one is missing or not growable), without a throw.
+
+The document observer. PyScript's core watches the whole document with a MutationObserver
+(childList, attributes, subtree; shadow roots too, through its own ``attachShadow``), to find
+``<script type="py">`` and ``py-*`` event attributes added later, which this page never has (its
+Python runs only in PyWorkers, static/js/pyworkers.js). It ran at the end of every task that changed
+the DOM: each element added (a card, a seat's markup) was searched with an XPath query and
+querySelectorAll, in the same task as the redraw of every engine answer (200 ms of a two-deal game's
+CPU at 4x throttling, 12 ms of a new deal's; docs/STARTUP.md, tests/test_main_thread.py). The patch
+makes its ``observe`` helper return the node unobserved; the core still searches the document once
+when it starts. (This was done at run time before: pyworkers.js replaced ``MutationObserver`` while
+the core was imported and told the core's observer by its creator's file in ``new Error().stack``;
+that string needs every frame's line and column, and V8 re-parsed the core's whole top level to
+find them: 15-20 ms of CPU at 4x, the one remaining re-parse once the probe above threw no more.)
 """
 from __future__ import annotations
 
@@ -42,10 +56,16 @@ SAB_TRY = ("try{new _r(4,{maxByteLength:8})}catch(e){yr=!1,_r=class extends Arra
 SAB_IF = ("if(_r)try{new _r(4,{maxByteLength:8})}catch(e){_r=void 0}if(!_r){yr=!1,_r=class extends "
           "ArrayBuffer{get growable(){return super.resizable}grow(e){super.resize(e)}}}")
 
+OBSERVE = "n=t=>(e.observe(t,{childList:!0,subtree:!0,attributes:!0}),t)"
+UNOBSERVED = "n=t=>t"
+
 PATCHES = (
     Patch("core-", SAB_TRY, SAB_IF,
           "no TypeError thrown from core's top level when SharedArrayBuffer is missing: V8 re-parses "
           "the 136 KB module to place the throw"),
+    Patch("core-", OBSERVE, UNOBSERVED,
+          "core's MutationObserver observes nothing: the page has no <script type=py> to find, and "
+          "its search of every element added cost each redraw"),
 )
 
 
