@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""PyScript core's evaluation task in a browser with no DevTools client (a tool, not a test).
+
+    .venv/bin/python tools/bench_core.py --site OLD_DIST --site NEW_DIST [--runs 5]
+
+Every other tool here drives Chrome through the DevTools protocol (Playwright), and a connected
+client changes what this task costs: with the Network domain on, each request a script starts
+records its initiator's stack with lines and columns, for which V8 re-parses every function on it
+that it compiled without its source positions (the core's top level is one 136 KB line). So this
+one starts headless Chromium with ``--trace-startup`` and nothing attached, loads each ``--site``
+in turn (A, B, B, A, …), a fresh profile each time, unthrottled (CPU throttling needs the
+protocol), and reads from the trace the CPU of the task that evaluates ``pyscript/core-*.js``, of
+that module's evaluation, and of V8's re-parses for source positions (``V8.CollectSourcePositions``)
+in that task. Medians per site at the end. docs/STARTUP.md ("The seventh pass") has figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CATEGORIES = "toplevel,v8,disabled-by-default-v8.compile"
+TASKS = {"RunTask", "ThreadControllerImpl::RunTask"}
+
+
+def core_task(events: list[dict[str, Any]]) -> dict[str, float] | None:
+    """CPU ms of the task that evaluates the core, of the evaluation, and of the re-parses in it."""
+    spans = sorted((e for e in events if e.get("ph") == "X" and "ts" in e), key=lambda e: e["ts"])
+    compiled = next((e for e in spans if e["name"] == "v8.compileModule"
+                     and "/pyscript/core-" in json.dumps(e.get("args"))), None)
+    if compiled is None:
+        return None
+    same = [e for e in spans if e["pid"] == compiled["pid"] and e["tid"] == compiled["tid"]]
+    evaluated = next(e for e in same if e["name"] == "v8.evaluateModule" and e["ts"] > compiled["ts"])
+    task = max((e for e in same if e["name"] in TASKS and e["ts"] <= evaluated["ts"] <= e["ts"] + e["dur"]),
+               key=lambda e: e["dur"])
+    reparses = [e.get("tdur", 0) / 1000 for e in same if e["name"] == "V8.CollectSourcePositions"
+                and task["ts"] <= e["ts"] <= task["ts"] + task["dur"]]
+    return {"task": task.get("tdur", 0) / 1000, "evaluation": evaluated.get("tdur", 0) / 1000,
+            "reparse": sum(reparses)}
+
+
+def load_once(url: str, seconds: float) -> list[dict[str, Any]]:
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "trace.json"
+        proc = subprocess.Popen(
+            [CHROMIUM, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={tmp}/profile",
+             f"--trace-startup={CATEGORIES}", f"--trace-startup-file={out}", "--trace-startup-format=json",
+             f"--trace-startup-duration={seconds:g}", "--window-size=1440,900", url],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + seconds + 30
+            while time.monotonic() < deadline:
+                time.sleep(0.2)
+                try:
+                    data = json.loads(out.read_text(encoding="utf-8"))
+                    break
+                except (OSError, ValueError):  # not written yet, or being written
+                    continue
+            else:
+                raise RuntimeError("chromium wrote no trace")
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    events: list[dict[str, Any]] = data["traceEvents"] if isinstance(data, dict) else data
+    return events
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--site", type=Path, action="append", required=True, help="a built site (repeat)")
+    ap.add_argument("--runs", type=int, default=5, help="loads of each site")
+    ap.add_argument("--seconds", type=float, default=6, help="how long each load is traced")
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT / "tests"))
+    from conftest import start_server, stop_server
+    servers = [start_server(s) for s in args.site]
+    results: dict[int, list[dict[str, float]]] = {i: [] for i in range(len(args.site))}
+    try:
+        for n in range(args.runs):
+            order = list(range(len(args.site)))
+            for i in (order if n % 2 == 0 else order[::-1]):
+                rec = core_task(load_once(servers[i][1], args.seconds))
+                if rec is None:
+                    print(f"{args.site[i]}: the core was not evaluated within {args.seconds:g} s", flush=True)
+                    continue
+                results[i].append(rec)
+                load = os.getloadavg()[0]
+                print(f"{args.site[i]}: core's task {rec['task']:.1f} ms of CPU, its module evaluation "
+                      f"{rec['evaluation']:.1f}, re-parses {rec['reparse']:.1f} (load {load:.1f})",
+                      flush=True)
+    finally:
+        for proc, _ in servers:
+            stop_server(proc)
+    print()
+    for i, site in enumerate(args.site):
+        if results[i]:
+            med = {k: statistics.median(r[k] for r in results[i]) for k in ("task", "evaluation", "reparse")}
+            print(f"{site}: medians of {len(results[i])}: core's task {med['task']:.1f} ms, evaluation "
+                  f"{med['evaluation']:.1f}, re-parses {med['reparse']:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
