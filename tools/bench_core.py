@@ -4,9 +4,9 @@
     .venv/bin/python tools/bench_core.py --site OLD_DIST --site NEW_DIST [--runs 5]
 
 Every other tool here drives Chrome through the DevTools protocol (Playwright), and a connected
-client changes what this task costs: with the Network domain on, each request a script starts
-records its initiator's stack with lines and columns, for which V8 re-parses every function on it
-that it compiled without its source positions (the core's top level is one 136 KB line). So this
+client changes what this task costs: under Playwright V8 still re-parses the core's whole top level
+(one 136 KB line) for source positions once in this task, likely for the initiator stacks the
+Network domain records for each request a script starts; without a client it does not. So this
 one starts headless Chromium with ``--trace-startup`` and nothing attached, loads each ``--site``
 in turn (A, B, B, A, …), a fresh profile each time, unthrottled (CPU throttling needs the
 protocol), and reads from the trace the CPU of the task that evaluates ``pyscript/core-*.js``, of
