@@ -51,7 +51,7 @@ def core_task(events: list[dict[str, Any]]) -> dict[str, float] | None:
 
 def load_once(url: str, seconds: float) -> list[dict[str, Any]]:
     from conftest import CHROMIUM, CHROMIUM_ARGS
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # chromium may still write
         out = Path(tmp) / "trace.json"
         proc = subprocess.Popen(
             [CHROMIUM, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={tmp}/profile",
