@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.bench_core import core_task
+from tools.bench_core import core_task, long_tasks
 
 PID, TID = 7, 1
 
@@ -33,3 +33,20 @@ def test_core_task_is_the_one_that_evaluates_the_core() -> None:
     ]
     assert core_task(events) == {"task": 16, "evaluation": 9, "reparse": 4}
     assert core_task(events[:4]) is None  # the core never compiled: no figure
+
+
+def test_long_tasks_are_the_page_threads_over_the_bar() -> None:
+    boot = {"data": {"url": "http://h/js/boot.js"}}
+    events = [
+        event("ThreadControllerImpl::RunTask", 0, 1, 0.5),
+        event("v8.compileModule", 1, 1, 1, **boot),
+        event("ThreadControllerImpl::RunTask", 10, 20, 13),  # the first layout
+        event("UpdateLayoutTree", 11, 4, 3),
+        event("Layout", 15, 10, 7.5),
+        event("Paint", 26, 2, 1),
+        event("ThreadControllerImpl::RunTask", 40, 10, 5),  # under the bar
+        event("ThreadControllerImpl::RunTask", 60, 30, 25, tid=2),  # another thread
+    ]
+    assert core_task(events) is None
+    assert long_tasks(events, 6) == ["at 10 ms: 13.0 ms of CPU (Layout 7.5, UpdateLayoutTree 3.0, Paint 1.0)"]
+    assert long_tasks(events[:1], 6) == []  # boot.js never compiled: no page thread known

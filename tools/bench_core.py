@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PyScript core's evaluation task in a browser with no DevTools client (a tool, not a test).
 
-    .venv/bin/python tools/bench_core.py --site OLD_DIST --site NEW_DIST [--runs 5]
+    .venv/bin/python tools/bench_core.py --site OLD_DIST --site NEW_DIST [--runs 5] [--tasks 6]
 
 Every other tool here drives Chrome through the DevTools protocol (Playwright), and a connected
 client changes what this task costs: under Playwright V8 still re-parses the core's whole top level
@@ -11,7 +11,9 @@ one starts headless Chromium with ``--trace-startup`` and nothing attached, load
 in turn (A, B, B, A, …), a fresh profile each time, unthrottled (CPU throttling needs the
 protocol), and reads from the trace the CPU of the task that evaluates ``pyscript/core-*.js``, of
 that module's evaluation, and of V8's re-parses for source positions (``V8.CollectSourcePositions``)
-in that task. Medians per site at the end. docs/STARTUP.md ("The seventh pass") has figures.
+in that task. Medians per site at the end. ``--tasks MS`` also lists every task of the page's main
+thread over MS ms of CPU (unthrottled: 12.5 ms is the 50 ms of a 4x-throttled phone), with what
+it spent most on. docs/STARTUP.md ("The seventh pass") has figures.
 """
 from __future__ import annotations
 
@@ -28,8 +30,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CATEGORIES = "toplevel,v8,disabled-by-default-v8.compile"
+CATEGORIES = "toplevel,v8,disabled-by-default-v8.compile,devtools.timeline"
 TASKS = {"RunTask", "ThreadControllerImpl::RunTask"}
+# What a long task is said to hold (CPU of these events inside it, nested ones not subtracted).
+PARTS = ("ParseHTML", "UpdateLayoutTree", "Layout", "Paint", "v8.evaluateModule", "RunMicrotasks",
+         "FunctionCall", "TimerFire", "FireAnimationFrame", "V8.CollectSourcePositions")
 
 
 def core_task(events: list[dict[str, Any]]) -> dict[str, float] | None:
@@ -47,6 +52,31 @@ def core_task(events: list[dict[str, Any]]) -> dict[str, float] | None:
                 and task["ts"] <= e["ts"] <= task["ts"] + task["dur"]]
     return {"task": task.get("tdur", 0) / 1000, "evaluation": evaluated.get("tdur", 0) / 1000,
             "reparse": sum(reparses)}
+
+
+def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[str]:
+    """The page's main-thread tasks over ``over_ms`` of CPU (the thread that compiled js/boot.js),
+    as text: start (ms after the thread's first traced event), CPU, and its largest parts."""
+    spans = sorted((e for e in events if e.get("ph") == "X" and "ts" in e),
+                   key=lambda e: (e["ts"], -e["dur"]))
+    boot = next((e for e in spans if e["name"] == "v8.compileModule"
+                 and "/js/boot.js" in json.dumps(e.get("args"))), None)
+    if boot is None:
+        return []
+    same = [e for e in spans if e["pid"] == boot["pid"] and e["tid"] == boot["tid"]]
+    start = same[0]["ts"]
+    out = []
+    for task in same:
+        if task["name"] != "ThreadControllerImpl::RunTask" or task.get("tdur", 0) <= over_ms * 1000:
+            continue
+        parts: dict[str, float] = {}
+        end = task["ts"] + task["dur"]
+        for e in same:
+            if e["name"] in PARTS and task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= end:
+                parts[e["name"]] = parts.get(e["name"], 0) + e.get("tdur", 0) / 1000
+        top = ", ".join(f"{k} {v:.1f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1])[:4])
+        out.append(f"at {(task['ts'] - start) / 1000:.0f} ms: {task['tdur'] / 1000:.1f} ms of CPU ({top})")
+    return out
 
 
 def load_once(url: str, seconds: float) -> list[dict[str, Any]]:
@@ -81,6 +111,7 @@ def main() -> int:
     ap.add_argument("--site", type=Path, action="append", required=True, help="a built site (repeat)")
     ap.add_argument("--runs", type=int, default=5, help="loads of each site")
     ap.add_argument("--seconds", type=float, default=6, help="how long each load is traced")
+    ap.add_argument("--tasks", type=float, default=0, help="also list the tasks over this many ms of CPU")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT / "tests"))
     from conftest import start_server, stop_server
@@ -90,7 +121,11 @@ def main() -> int:
         for n in range(args.runs):
             order = list(range(len(args.site)))
             for i in (order if n % 2 == 0 else order[::-1]):
-                rec = core_task(load_once(servers[i][1], args.seconds))
+                events = load_once(servers[i][1], args.seconds)
+                if args.tasks:
+                    for line in long_tasks(events, args.tasks):
+                        print(f"{args.site[i]}: a task {line}")
+                rec = core_task(events)
                 if rec is None:
                     print(f"{args.site[i]}: the core was not evaluated within {args.seconds:g} s", flush=True)
                     continue
