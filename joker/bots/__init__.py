@@ -116,6 +116,7 @@ class SearchBot(Bot):
     steer_bid = False      # bid rollouts: our seat steers from what it knows (joker.bots.ksteer)
     steer_play = False     # card-play rollouts: the same
     leads: tuple[str, ...] = ()  # phases whose rollouts let the others lead as searchers do (kleads)
+    over_others = False    # rollouts: the others past their bid take tricks (kernel option ``over``)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -129,7 +130,7 @@ class SearchBot(Bot):
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
                      endgame_kernel=self.endgame_kernel, steer_bid=self.steer_bid, leads=self.leads,
-                     steer_play=self.steer_play)
+                     steer_play=self.steer_play, over_others=self.over_others)
         s.stats = self.stats
         return s
 

@@ -73,7 +73,8 @@ def _fullest_suit(m: int) -> int:
 
 
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int], greedy: int = 0, steer: int = -1, leads: int = 0) -> list[int]:
+            bids: Sequence[int], greedy: int = 0, steer: int = -1, leads: int = 0,
+            over: int = 0) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
 
     Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
@@ -81,6 +82,8 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
     is left (high while they need tricks).  The seat ``steer`` (the searching seat; -1: none) steers
     toward its bid from what it would know at the table (:func:`joker.bots.ksteer.known_pick`).
     Seats in the bitmask ``leads`` lead the kinds a searching player leads (:mod:`joker.bots.kleads`).
+    Seats in the bitmask ``over`` play, once past their bid, as seats that need tricks (every further
+    trick is worth 10 to them): a searching player takes them where the made bid's rule ducks.
     """
     if steer >= 0:
         from .ksteer import known_pick
@@ -98,6 +101,8 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
         if not h:
             break
         need = bids[seat] - taken[seat]
+        if need < 0 and over >> seat & 1:
+            need = 9   # past its bid every trick is worth 10 more to it: it takes them (*Eighth pass*)
         if seat == steer and n_in != 3 and (n_in or need <= 0):   # known_pick leaves the rest to us
             low, key = known_pick(hands, seat, n_in, ledmask, hl, best, tm, bids, taken, alive)
             if low:

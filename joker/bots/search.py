@@ -104,7 +104,8 @@ class Searcher:
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
-                 steer_bid: bool = False, steer_play: bool = False, leads: tuple[str, ...] = ()) -> None:
+                 steer_bid: bool = False, steer_play: bool = False, leads: tuple[str, ...] = (),
+                 over_others: bool = False) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -126,6 +127,9 @@ class Searcher:
         #: The phases ("bid", "play") whose rollouts let the other seats lead the kinds a searching
         #: player leads (:mod:`joker.bots.kleads`) instead of the kernel's leads.
         self.leads = leads
+        #: In the rollouts the other seats, once past their bid, take what tricks they can (each is
+        #: worth 10 to them) instead of ducking as a made bid does (kernel option ``over``).
+        self.over_others = over_others
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -228,6 +232,7 @@ class Searcher:
         util = Utility(view, info, bids, self.harm)
         steer = me if self.steer_play else -1
         lm = 15 & ~(1 << me) if "play" in self.leads else 0
+        over = 15 & ~(1 << me) if self.over_others else 0
         prep = []
         for p in cands:
             trick = info.trick + [p]
@@ -253,7 +258,7 @@ class Searcher:
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, steer, lm)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, steer, lm, over)
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
@@ -316,6 +321,7 @@ class Searcher:
         targets, draws, greedy = self._targets, self._draws, self._greedy
         steer = me if self.steer_bid else -1
         lm = 15 & ~(1 << me) if "bid" in self.leads else 0
+        over = 15 & ~(1 << me) if self.over_others else 0
         utils = []
         for b in cand:
             bids = list(known)
@@ -332,7 +338,7 @@ class Searcher:
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, steer, lm)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, steer, lm, over)
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
