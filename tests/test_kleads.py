@@ -2,15 +2,14 @@
 function of the position, the kind Hard leads most in that state, and off unless a seat is in the mask."""
 from __future__ import annotations
 
-import json
 import random
 
-from joker.bots import InsaneBot, kleads, make_bot
+from bot_variants import assert_pure_and_not_insane
+
+from joker.bots import InsaneBot, kleads
 from joker.bots.kernel import _low_rank, rollout
 from joker.bots.kleads import lead_pick
 from joker.cards import JOKER_MASK, SUIT_MASKS, X1, parse_card, parse_hand
-from joker.game import Game
-from joker.rules import PRESETS
 
 TM = SUIT_MASKS[3]   # trump hearts: the kernel's top slot, so kernel encoding = canonical encoding
 
@@ -89,21 +88,4 @@ def test_insane_with_the_others_leading_is_a_pure_function_of_the_view() -> None
     class Leads(InsaneBot):
         leads = ("bid", "play")
 
-    g = Game(PRESETS["standard"], "nines", seed=12)
-    watcher = Leads(seed=7, worlds=6)
-    others = [make_bot(st, seed=i, worlds=6) for i, st in enumerate(["overbid", "sloppy", "hard"])]
-    checked = differ = 0
-    while g.phase != "over" and len(g.deals) < 3:
-        s = g.to_act
-        assert s is not None
-        v = g.view(s)
-        if s == 0:
-            a = watcher.act(v)
-            assert a in v["legal"]
-            assert Leads(seed=7, worlds=6).act(json.loads(json.dumps(v))) == a
-            differ += make_bot("insane", seed=7, worlds=6).act(v) != a
-            checked += 1
-        else:
-            a = others[s - 1].act(v)
-        g.apply(a)
-    assert checked > 20 and differ > 0
+    assert_pure_and_not_insane(Leads)

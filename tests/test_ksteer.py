@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from bot_variants import assert_pure_and_not_insane
+
 from joker.bots import ksteer
 from joker.bots.kernel import rollout
 from joker.bots.ksteer import known_pick
@@ -145,29 +147,10 @@ def test_only_the_steering_seat_changes() -> None:
 def test_an_insane_bot_steering_its_rollouts_is_a_pure_function_of_the_view() -> None:
     """With the option on (bids and card play), Insane's actions are legal, and a fresh bot given the
     view acts as the one that watched; the rollouts' steering changes some of its choices."""
-    import json
-
-    from joker.bots import InsaneBot, make_bot
-    from joker.game import Game
-    from joker.rules import PRESETS
+    from joker.bots import InsaneBot
 
     class Steering(InsaneBot):
         steer_bid = True
         steer_play = True
 
-    g = Game(PRESETS["standard"], "nines", seed=12)
-    watcher = Steering(seed=7, worlds=6)
-    others = [make_bot(st, seed=i, worlds=6) for i, st in enumerate(["overbid", "sloppy", "hard"])]
-    checked = differ = 0
-    while g.phase != "over" and len(g.deals) < 3:
-        v = g.view(g.to_act)
-        if g.to_act == 0:
-            a = watcher.act(v)
-            assert a in v["legal"]
-            assert Steering(seed=7, worlds=6).act(json.loads(json.dumps(v))) == a
-            differ += make_bot("insane", seed=7, worlds=6).act(v) != a
-            checked += 1
-        else:
-            a = others[g.to_act - 1].act(v)
-        g.apply(a)
-    assert checked > 20 and differ > 0
+    assert_pure_and_not_insane(Steering)
