@@ -185,6 +185,15 @@ class Searcher:
                      "points": list(points), "count": count, "order": None if order is None else list(order)}
         return ranked(actions, rep, totals, points, count, order)
 
+    def _options(self, phase: str, me: int) -> tuple[int, int, int]:
+        """The rollout kernel's research options for ``phase`` ("bid" or "play"), all off as shipped:
+        the seat that steers (-1: none), and the masks of the other seats that lead as searchers do
+        and that take tricks once past their bid."""
+        others = 15 & ~(1 << me)
+        steer = self.steer_play if phase == "play" else self.steer_bid
+        return (me if steer else -1, others if phase in self.leads else 0,
+                others if self.over_others else 0)
+
     def _world_source(self, info: Info) -> Callable[[], tuple[World, float]]:
         sampler = Sampler(info, self.rng)
         return bid_reader(info, sampler, self.rng, self._habits(info.n), self.model.spread, self.proposals)
@@ -230,9 +239,7 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         util = Utility(view, info, bids, self.harm)
-        steer = me if self.steer_play else -1
-        lm = 15 & ~(1 << me) if "play" in self.leads else 0
-        over = 15 & ~(1 << me) if self.over_others else 0
+        steer, lm, over = self._options("play", me)
         prep = []
         for p in cands:
             trick = info.trick + [p]
@@ -319,9 +326,7 @@ class Searcher:
         known = [x if x is not None else 0 for x in info.bids]
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
-        steer = me if self.steer_bid else -1
-        lm = 15 & ~(1 << me) if "bid" in self.leads else 0
-        over = 15 & ~(1 << me) if self.over_others else 0
+        steer, lm, over = self._options("bid", me)
         utils = []
         for b in cand:
             bids = list(known)
