@@ -1,4 +1,4 @@
-"""The check every kernel option of Insane's rollouts needs (ksteer, kleads, over): switched on, the
+"""The check every kernel option of Insane's rollouts needs (today ``over``): switched on, the
 bot stays a pure function of the view and the option really reaches its choices.
 
 Shared by the options' tests so the check is one piece of code. The other seats search a fixed

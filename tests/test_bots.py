@@ -8,11 +8,11 @@ import random
 import pytest
 
 from joker.bots import LEVELS, STYLES, make_bot
+from joker.bots.choices import candidates
 from joker.bots.heuristic import choose_trump, est_tricks
 from joker.bots.info import Info
 from joker.bots.kernel import rollout, to_kernel
 from joker.bots.sampling import Sampler
-from joker.bots.search import candidates
 from joker.bots.utility import Utility
 from joker.cards import FULL_DECK_MASK, SUIT_MASKS, parse_hand
 from joker.game import Game
@@ -350,7 +350,8 @@ def test_a_fresh_bot_given_the_view_plays_like_one_that_watched(level):
 
 
 def test_rollouts_play_each_seat_toward_what_it_really_takes():
-    from joker.bots.search import Searcher, estimated_bids
+    from joker.bots.heuristic import estimated_bids
+    from joker.bots.search import Searcher
     t = Searcher._targets([3, 3, 3, 3], 0, 9, [1.5, 1.0, -1.0, 0.4], [0.5, 0.5, 0.5, 0.5])
     assert t == [3, 2, 4, 3]                    # our own seat plays for its bid; 2.6 rounds up when u < 0.6
     assert Searcher._targets([3, 3, 3, 3], 0, 9, [0, 0, 0, 0.4], [0, 0, 0, 0.9])[3] == 2

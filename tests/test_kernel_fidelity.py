@@ -32,12 +32,3 @@ def test_slope_measures_how_far_a_seat_follows_its_target() -> None:
     fake = types.ModuleType("blind")
     fake.rollout = blind  # type: ignore[attr-defined]
     assert abs(tool.steering(tool.slope(200, mod=fake))) < 0.1
-
-
-def test_slope_of_a_seat_steering_from_what_it_knows() -> None:
-    """``slope --steer``: on the same deals, our seat steering from what it knows (joker.bots.ksteer)
-    moves its tricks further per step of its target than the kernel's seat."""
-    tool = _tool()
-    k, s = tool.slope(300), tool.slope(300, steer=True)
-    assert s == tool.slope(300, steer=True) and s[0][0] == k[0][0] == 300
-    assert tool.steering(s) > tool.steering(k) + 0.01

@@ -96,7 +96,7 @@ def test_outcomes_roll_each_decision_out_and_see_a_reply_option() -> None:
     assert "rolled-real" in tool.report_outcomes(o)
 
 
-def test_leads_are_sorted_into_kinds_by_state_and_fitted() -> None:
+def test_leads_are_sorted_into_kinds_by_state() -> None:
     tool = _tool()
     rows = tool.collect("hard@4w,hard@4w,hard@4w,hard@4w", 1, 6)
     leads = [r for r in rows if not r["trick"]]
@@ -111,15 +111,11 @@ def test_leads_are_sorted_into_kinds_by_state_and_fitted() -> None:
     echo = [dict(r, action=play_text(tool.kernel_play(kernel, r))) for r in leads]
     e_hard, e_kern, (m, e_same) = tool.leads(echo, kernel)["all leads"]
     assert e_hard == e_kern and e_same == m == n
-    # the fit: a row of percentages per state of joker.bots.kleads.WEIGHTS, from the real leads
-    fit = tool.fit_leads(rows)
-    assert len(fit) == 18 and all(sum(w) == 0 or 97 <= sum(w) <= 103 for w in fit)
-    counted = sum(1 for r in leads if not tool.lead_kind(r, parse_play(r["action"], True)).endswith("other"))
-    assert counted and sum(1 for w in fit if sum(w)) >= 2
-    # the kernel's `leads` option, given through replies' options to the seat to act
-    on = tool.leads(rows, kernel, leads=15)["all leads"]
-    assert on[2][0] == n and on[1] != kern                # other kinds led
-    o = tool.outcomes(rows, kernel, leads=15)
+    # a kernel option given through replies' options to every seat (here `over`: past their bid the
+    # seats take tricks): the same leads counted, other tricks rolled out
+    on = tool.leads(rows, kernel, over=15)["all leads"]
+    assert on[2][0] == n
+    o = tool.outcomes(rows, kernel, over=15)
     assert o["me"][0] == len(rows) and o != tool.outcomes(rows, kernel)
 
 
@@ -133,4 +129,3 @@ def test_lead_kinds_of_known_leads() -> None:
     assert kinds == {"AH": "trump boss", "7S": "side low shortest", "JC": "side low longer",
                      "QC": "side other"}
     assert tool.lead_state(r) == "needs tricks, a sure winner, 4-6 cards, trump"
-    assert tool.lead_index(r) == 8 + 2 * 1 + 1                # sure winner, 2 cards to spare, trump

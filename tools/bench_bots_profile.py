@@ -4,9 +4,8 @@ Hard and Insane at their default budgets (a tool, not a test).
 
     nice -n 15 python3 tools/bench_bots_profile.py [--seconds 3] [--games 3]
 
-It times ``rollout`` on 256 fixed 9-card deals (per second of CPU time; also with one seat steering
-from what it knows, :mod:`joker.bots.ksteer`, with three seats given the option ``over``, and with
-three seats leading as a searching player leads, :mod:`joker.bots.kleads`), then lets each search
+It times ``rollout`` on 256 fixed 9-card deals (per second of CPU time; also with three seats given
+the option ``over``), then lets each search
 level decide at seat 0 over the first two deals of ``--games`` nines games (Medium at the other seats)
 and prints, per phase and hand size, the rollouts and sampled deals per decision and the time spent.
 """
@@ -70,27 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     def engine(i: int) -> None:
         random_playout(deals[i & 255], i % 5 - 1, i & 3, (), (0, 0, 0, 0), bool(i & 8), gb)
 
-    def steered(i: int) -> None:
-        kh, _, tm = to_kernel(deals[i & 255], [], i % 5 - 1)
-        rollout(kh, i & 3, [], [0, 0, 0, 0], tm, bool(i & 8), bids[i & 255], 0, i >> 2 & 3)
-
     def over(i: int) -> None:
         kh, _, tm = to_kernel(deals[i & 255], [], i % 5 - 1)
         rollout(kh, i & 3, [], [0, 0, 0, 0], tm, bool(i & 8), bids[i & 255], over=15 & ~(1 << (i >> 2 & 3)))
 
-    def leading(i: int) -> None:
-        kh, _, tm = to_kernel(deals[i & 255], [], i % 5 - 1)
-        rollout(kh, i & 3, [], [0, 0, 0, 0], tm, bool(i & 8), bids[i & 255], leads=15 & ~(1 << (i >> 2 & 3)))
-
     # alternated, so a shared machine's load falls on each alike
-    k1, s1, o1, l1, k2, s2, o2, l2 = (rate(args.seconds / 2, 500, f)
-                                      for f in (kernel, steered, over, leading) * 2)
+    k1, o1, k2, o2 = (rate(args.seconds / 2, 500, f) for f in (kernel, over) * 2)
     print(f"kernel: {(k1 + k2) / 2:,.0f} bid-seeking 9-card rollouts/s")
     print(f"kernel, three seats taking tricks past their bid (option over): {(o1 + o2) / 2:,.0f} rollouts/s")
-    print(f"kernel, one seat steering from what it knows (joker.bots.ksteer): {(s1 + s2) / 2:,.0f} "
-          "rollouts/s")
-    print(f"kernel, three seats leading as a searching player leads (joker.bots.kleads): "
-          f"{(l1 + l2) / 2:,.0f} rollouts/s")
     print(f"engine random_playout: {rate(args.seconds, 500, engine):,.0f} random 9-card playouts/s")
     for level in ("hard", "insane"):
         bot = make_bot(level, seed=1)

@@ -117,11 +117,9 @@ def compare(args: argparse.Namespace) -> None:
               f"{absd / tot:.3f}")
 
 
-def slope(deals: int, seed: int = 1, mod: ModuleType = shipped_kernel,
-          steer: bool = False) -> dict[int, list[float]]:
+def slope(deals: int, seed: int = 1, mod: ModuleType = shipped_kernel) -> dict[int, list[float]]:
     """Per target offset (-1, 0, +1): [seats, mean tricks - target, exact share] of the probed seat on
-    ``deals`` random 9-card deals rolled out by the kernel ``mod`` (see the module's ``slope``); with
-    ``steer`` the probed seat steers from what it knows (``rollout(..., steer=seat)``)."""
+    ``deals`` random 9-card deals rolled out by the kernel ``mod`` (see the module's ``slope``)."""
     sh = Shuffler(seed)
     out: dict[int, list[float]] = {}
     for d in range(deals):
@@ -138,10 +136,7 @@ def slope(deals: int, seed: int = 1, mod: ModuleType = shipped_kernel,
                 continue
             tg = list(bids)
             tg[me] = b
-            if steer:
-                t = mod.rollout(list(kh), leader, [], [0, 0, 0, 0], tm, False, tg, 0, me)[me]
-            else:
-                t = mod.rollout(list(kh), leader, [], [0, 0, 0, 0], tm, False, tg)[me]
+            t = mod.rollout(list(kh), leader, [], [0, 0, 0, 0], tm, False, tg)[me]
             x = out.setdefault(off, [0.0, 0.0, 0.0])
             x[0] += 1
             x[1] += t - b
@@ -173,16 +168,11 @@ def main() -> None:
     sl.add_argument("--deals", type=int, default=2000)
     sl.add_argument("--seed", type=int, default=1)
     sl.add_argument("--kernel", action="append", default=[], help="a kernel.py file (repeatable)")
-    sl.add_argument("--steer", action="store_true",
-                    help="also with the probed seat steering from what it knows (joker.bots.ksteer)")
     args = ap.parse_args()
     if args.cmd == "slope":
         kernels = [(p, load_kernel(p)) for p in args.kernel] or [("joker.bots.kernel", shipped_kernel)]
-        runs = [(label, mod, False) for label, mod in kernels]
-        if args.steer:
-            runs += [(label + " (our seat steering)", mod, True) for label, mod in kernels]
-        for label, mod, st in runs:
-            by = slope(args.deals, args.seed, mod, st)
+        for label, mod in kernels:
+            by = slope(args.deals, args.seed, mod)
             print(f"{label}: tricks move {steering(by):.3f} a step of target; exact at bid-1/bid/bid+1: "
                   + " / ".join(f"{by[o][2]:.1%}" for o in (-1, 0, 1)))
         return

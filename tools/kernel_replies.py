@@ -4,7 +4,7 @@ Insane told the true deal plays its cards worse (docs/BOTS.md, sixth pass): the 
 how the *other* seats reply misleads it.  This measures that picture directly.  ``collect`` plays
 seeded games at a table of search bots and keeps every card decision of theirs: the true hands, the
 trick so far, bids, taken, trump, leader, the legal plays, which of them are equivalent (touching
-cards, :func:`joker.bots.search.candidates`) and the bot's real choice.  ``replies`` asks a kernel,
+cards, :func:`joker.bots.choices.candidates`) and the bot's real choice.  ``replies`` asks a kernel,
 given the same true hands (as a rollout would have them), what *it* plays for that seat, and prints
 how often it agrees with the real choice — the same card, or the same effect (an equivalent card) —
 split by the seat's state (needs tricks / bid made / 0-bid holding), its place in the trick and
@@ -19,11 +19,11 @@ whether a joker is involved, and the most frequent disagreements (each play desc
 ``replies --leads`` adds the kinds of leads (trump boss / lowest trump, side boss, the lowest card of
 the shortest or of a longer side suit, a joker high or low) by the leader's state (needs tricks, with
 or without a sure winner / bid made / 0-bid; cards left; trumps or not), how often the real player and
-the kernel lead each; ``fit`` prints those shares as :data:`joker.bots.kleads.WEIGHTS`; ``--opt
-leads=15`` measures a kernel option (here the others' leads of :mod:`joker.bots.kleads`):
+the kernel lead each; ``--opt over=15`` measures a kernel option given to every seat (here ``over``).
+A lead policy fitted to those shares (``fit``, ``joker/bots/kleads.py``) was tried and measured worse
+at the table (docs/BOTS.md, eighth pass); it is on branch ``ksteer-kleads-tried``:
 
-    python3 tools/kernel_replies.py fit q703.json          # the weights, from games held apart
-    python3 tools/kernel_replies.py replies q701.json q702.json --leads --opt leads=15
+    python3 tools/kernel_replies.py replies q701.json q702.json --leads --opt over=15
 
 ``replies`` also rolls the rest of each deal out from every decision (the real play made, as a search
 values its candidate) and prints, per seat group, the mean of rolled-out minus real tricks: whether
@@ -48,8 +48,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from joker.arena import game_seeds, parse_entry  # noqa: E402
 from joker.bots import kernel as shipped_kernel  # noqa: E402
+from joker.bots.choices import candidates  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
-from joker.bots.search import candidates  # noqa: E402
 from joker.cards import HIGH, LOW, SUIT_MASKS, X1, make_play, parse_play, play_text  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.playout import swap_play, trick_state  # noqa: E402
@@ -238,35 +238,6 @@ def report_leads(by: dict[str, tuple[Counter[str], Counter[str], list[int]]], le
     return "\n".join(lines)
 
 
-FIT_KINDS = ("trump boss", "trump low", "side boss", "side low shortest", "side low longer", "joker")
-
-
-def lead_index(r: dict[str, Any]) -> int:
-    """The row of :data:`joker.bots.kleads.WEIGHTS` for the leader of ``r`` (its state)."""
-    s = r["seat"]
-    need = r["bids"][s] - r["taken"][s]
-    tr = 1 if r["trump"] >= 0 else 0
-    if need <= 0:
-        return 16 + tr
-    spare = r["hands"][s].bit_count() - need
-    b = 0 if spare <= 0 else 1 if spare <= 2 else 2 if spare <= 4 else 3
-    return (8 if "no sure winner" not in lead_state(r) else 0) + 2 * b + tr
-
-
-def fit_leads(rows: list[dict[str, Any]]) -> list[list[int]]:
-    """Per row of :data:`joker.bots.kleads.WEIGHTS`, the real player's leads of each kind there in
-    percent (kinds outside :data:`FIT_KINDS` left out of the count; a row without leads: zeros)."""
-    counts = [[0] * len(FIT_KINDS) for _ in range(18)]
-    for r in rows:
-        if r["trick"]:
-            continue
-        k = lead_kind(r, parse_play(r["action"], True))
-        k = "joker" if k.startswith("joker") else k
-        if k in FIT_KINDS:
-            counts[lead_index(r)][FIT_KINDS.index(k)] += 1
-    return [[round(100 * x / sum(c)) if sum(c) else 0 for x in c] for c in counts]
-
-
 def _rank(c: int, same: list[int]) -> str:
     """Where card ``c`` stands among ``same`` (sorted): only, lowest, highest or mid."""
     return "only" if len(same) == 1 else "lowest" if c == same[0] else "highest" if c == same[-1] else "mid"
@@ -371,8 +342,6 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--seed", type=int, default=701)
     c.add_argument("--premium", default="bonus")
     c.add_argument("out")
-    fitp = sub.add_parser("fit", help="print joker.bots.kleads.WEIGHTS fitted to the plays' leads")
-    fitp.add_argument("plays", nargs="+")
     m = sub.add_parser("replies")
     m.add_argument("plays", nargs="+")
     m.add_argument("--kernel", action="append", default=[], help="a kernel.py file (repeatable)")
@@ -380,7 +349,7 @@ def main(argv: list[str] | None = None) -> None:
                    help="rollout(..., reply=mask): a --kernel's reply policy for the others")
     m.add_argument("--top", type=int, default=25)
     m.add_argument("--opt", action="append", default=[], metavar="NAME=MASK",
-                   help="a rollout() keyword given to the kernel for every seat (e.g. leads=15)")
+                   help="a rollout() keyword given to the kernel for every seat (e.g. over=15)")
     m.add_argument("--leads", action="store_true", help="also the kinds of leads by the leader's state")
     m.add_argument("--least", type=int, default=20, help="--leads: states with at least this many leads")
     args = ap.parse_args(argv)
@@ -394,10 +363,6 @@ def main(argv: list[str] | None = None) -> None:
     for p in args.plays:
         with open(p, encoding="utf-8") as fp:
             rows += json.load(fp)
-    if args.cmd == "fit":
-        for i, w in enumerate(fit_leads(rows)):
-            print(f"    {tuple(w)},  # {i}")
-        return
     options = {"reply": 15} if args.reply else {}
     options.update((k, int(v, 0)) for k, v in (o.split("=") for o in args.opt))
     for label, mod in [(p, load_kernel(p)) for p in args.kernel] or [("joker.bots.kernel", shipped_kernel)]:

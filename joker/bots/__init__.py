@@ -17,10 +17,11 @@ from typing import Any
 
 from .base import Bot
 from .calibrate import nearest, table_drift
+from .choices import Choice, candidates
 from .heuristic import HeuristicPlayer, est_tricks, pick_bid, rough_count
 from .info import Info
 from .model import TableModel
-from .search import Choice, Searcher, candidates
+from .search import Searcher
 from .styles import STYLES, StyleBot, make_style
 
 LEVELS = ("easy", "medium", "hard", "insane")
@@ -113,9 +114,6 @@ class SearchBot(Bot):
     harm = 0.0
     endgame = 0            # card play with at most this many cards in hand: exact solve (joker.bots.endgame)
     endgame_kernel = False  # in that solve the other seats play the kernel's moves (ours are searched)
-    steer_bid = False      # bid rollouts: our seat steers from what it knows (joker.bots.ksteer)
-    steer_play = False     # card-play rollouts: the same
-    leads: tuple[str, ...] = ()  # phases whose rollouts let the others lead as searchers do (kleads)
     over_others = False    # rollouts: the others past their bid take tricks (kernel option ``over``)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
@@ -129,8 +127,7 @@ class SearchBot(Bot):
         model = TableModel.from_view(view) if self.modelling else None
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
-                     endgame_kernel=self.endgame_kernel, steer_bid=self.steer_bid, leads=self.leads,
-                     steer_play=self.steer_play, over_others=self.over_others)
+                     endgame_kernel=self.endgame_kernel, over_others=self.over_others)
         s.stats = self.stats
         return s
 

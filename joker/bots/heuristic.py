@@ -12,6 +12,7 @@ Cards are in the canonical encoding of :mod:`joker.cards` (``suit*9 + rank``, jo
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS, SUITS, X1, X2, make_play, parse_play, play_text
@@ -82,6 +83,21 @@ def pick_bid(e: float, legal: list[str], bias: float = 0.0) -> str:
     """The legal bid closest to ``e + bias`` (ties to the lower: passes are cheap)."""
     target = e + bias
     return min(legal, key=lambda a: (abs(int(a) - target), int(a)))
+
+
+def estimated_bids(hands: Sequence[int], trump: int, n: int, bids: list[int], seats: Sequence[int],
+                   dealer: int, bias: Sequence[float] = (0.0, 0.0, 0.0, 0.0)) -> list[int]:
+    """``bids`` with the bids of ``seats`` (in bidding order, still to come) guessed from their hands
+    and habits (``bias``: bid - taken in this deal); the dealer obeys the forced-dealer rule."""
+    total = sum(bids[s] for s in range(4) if s not in seats)
+    for s in seats:
+        e = min(float(n), max(0.0, est_tricks(hands[s], trump, n) + bias[s]))
+        x = int(e + 0.4)
+        if s == dealer and total + x == n:
+            x = x + 1 if e > x and x < n else (x - 1 if x > 0 else x + 1)
+        bids[s] = x
+        total += x
+    return bids
 
 
 # ---- card-play helpers -------------------------------------------------------------------

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..bots.kleads import lead_pick  # ".." so tools/kernel_fidelity.load_kernel can load a copy
 from ..cards import JOKER_MASK, SUIT_MASKS
 from ..playout import swap_play, swap_suits, trick_state
 
@@ -73,20 +72,15 @@ def _fullest_suit(m: int) -> int:
 
 
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int], greedy: int = 0, steer: int = -1, leads: int = 0,
-            over: int = 0) -> list[int]:
+            bids: Sequence[int], greedy: int = 0, over: int = 0) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
 
     Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
     card (trumps above all), once their bid is made their lowest, and a joker only when nothing else
-    is left (high while they need tricks).  The seat ``steer`` (the searching seat; -1: none) steers
-    toward its bid from what it would know at the table (:func:`joker.bots.ksteer.known_pick`).
-    Seats in the bitmask ``leads`` lead the kinds a searching player leads (:mod:`joker.bots.kleads`).
-    Seats in the bitmask ``over`` play, once past their bid, as seats that need tricks (every further
-    trick is worth 10 to them): a searching player takes them where the made bid's rule ducks.
+    is left (high while they need tricks).  Seats in the bitmask ``over`` play, once past their bid,
+    as seats that need tricks (every further trick is worth 10 to them): a searching player takes
+    them where the made bid's rule ducks.
     """
-    if steer >= 0:
-        from .ksteer import known_pick
     n_in = len(trick)
     seat = (leader + n_in) & 3
     if n_in:
@@ -103,27 +97,6 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
         need = bids[seat] - taken[seat]
         if need < 0 and over >> seat & 1:
             need = 9   # past its bid every trick is worth 10 more to it: it takes them (*Eighth pass*)
-        if seat == steer and n_in != 3 and (n_in or need <= 0):   # known_pick leaves the rest to us
-            low, key = known_pick(hands, seat, n_in, ledmask, hl, best, tm, bids, taken, alive)
-            if low:
-                hands[seat] = h ^ low
-                if not n_in:
-                    ledmask = SM[(low.bit_length() - 1) // 9]
-                    hl = False
-                    best = key
-                    bestseat = seat
-                elif key > best:
-                    best = key
-                    bestseat = seat
-                alive ^= low
-                n_in += 1
-                if n_in == 4:
-                    taken[bestseat] += 1
-                    seat = bestseat
-                    n_in = 0
-                else:
-                    seat = (seat + 1) & 3
-                continue
         if n_in:
             s = h & ledmask
             if s:
@@ -202,11 +175,9 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                 else:
                     low = _low_rank(cm, tm)
             elif need > 0:
-                if leads >> seat & 1:
-                    low = lead_pick(h, need, alive, tm, seat)   # a joker bit: the joker lead below
                 # a sure winner: the top live card of a suit (trumps first, then side aces)
                 others = alive & ~h
-                for sb in (27, 0, 9, 18) if not low else ():
+                for sb in (27, 0, 9, 18):
                     x = cm >> sb & RANKMASK
                     if x:
                         top = x.bit_length() - 1
@@ -215,7 +186,7 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                                     or (others >> sb & RANKMASK).bit_count() >= 3):
                                 low = 1 << sb + top
                                 break
-                if h & JM and not low & ~JM:
+                if not low and h & JM:
                     low = h & JM
                     low &= -low
                     # high joker: name trump when we hold trumps (draws theirs), else our longest suit
@@ -231,10 +202,8 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                 if not low:
                     low = _low_rank(cm, tm)
             else:
-                if leads >> seat & 1:
-                    low = lead_pick(h, need, alive, tm, seat)
-                if cm and not low & JM:
-                    low = low or _low_rank(cm, tm)
+                if cm:
+                    low = _low_rank(cm, tm)
                 else:
                     low = h & JM
                     low &= -low

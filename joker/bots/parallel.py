@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import SearchBot, make_bot
-from .search import Choice, ranked
+from .choices import Choice, ranked
 
 #: The levels whose decisions are searches, and so can be split.
 SPLIT_LEVELS = ("hard", "insane")

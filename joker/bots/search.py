@@ -16,86 +16,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cards import DECK, SUIT_MASKS, SUITS, X1, parse_play
+from ..cards import DECK, SUITS
 from ..playout import swap_play
 from ..rules import winner_index
+from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
-from .heuristic import est_tricks
+from .heuristic import estimated_bids
 from .info import Info
 from .kernel import rollout, to_kernel
 from .model import TableModel
 from .sampling import Sampler, World, bid_reader
 from .utility import Utility
 
-SM = SUIT_MASKS
-Choice = dict[str, Any]
 Evaluate = Callable[[World, list[float], list[float]], None]
-
-
-def candidates(info: Info, legal: Sequence[str]) -> tuple[list[int], list[int]]:
-    """Legal plays with equivalent ones merged, and for every legal play the index of its stand-in.
-
-    Touching cards of a suit (nobody else holds a card between them) are equivalent, and so are the
-    two jokers played the same way.
-    """
-    lead = not info.trick
-    plays = [parse_play(a, lead=lead) for a in legal]
-    unseen = info.unseen()
-    out: list[int] = []
-    rep: list[int] = []
-    for p in plays:
-        c = p & 63
-        j = -1
-        for i, k in enumerate(out):
-            kc = k & 63
-            if c >= X1:
-                if kc >= X1 and k >> 6 == p >> 6:
-                    j = i
-                    break
-                continue
-            if kc < X1 and kc // 9 == c // 9:
-                lo, hi = min(kc, c), max(kc, c)
-                between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-                if not between & unseen:
-                    j = i
-                    break
-        if j < 0:
-            j = len(out)
-            out.append(p)
-        rep.append(j)
-    return out, rep
-
-
-def estimated_bids(hands: Sequence[int], trump: int, n: int, bids: list[int], seats: Sequence[int],
-                   dealer: int, bias: Sequence[float] = (0.0, 0.0, 0.0, 0.0)) -> list[int]:
-    """``bids`` with the bids of ``seats`` (in bidding order, still to come) guessed from their hands
-    and habits (``bias``: bid - taken in this deal); the dealer obeys the forced-dealer rule."""
-    total = sum(bids[s] for s in range(4) if s not in seats)
-    for s in seats:
-        e = min(float(n), max(0.0, est_tricks(hands[s], trump, n) + bias[s]))
-        x = int(e + 0.4)
-        if s == dealer and total + x == n:
-            x = x + 1 if e > x and x < n else (x - 1 if x > 0 else x + 1)
-        bids[s] = x
-        total += x
-    return bids
-
-
-def ranked(actions: Sequence[str], rep: Sequence[int], totals: Sequence[float], points: Sequence[float],
-           count: float, order: Sequence[float] | None = None) -> list[Choice]:
-    """Every legal action with its mean value and points, best first.
-
-    Ties go to the earlier candidate (``order``, if given, breaks them first: lower is preferred), so
-    the first entry is exactly the candidate the search picks.
-    """
-    keyed = []
-    count = count or 1.0
-    for i, a in enumerate(actions):
-        j = rep[i]
-        keyed.append(((-totals[j], order[j] if order is not None else 0, j, i),
-                      {"action": a, "value": totals[j] / count, "points": points[j] / count}))
-    keyed.sort(key=lambda kv: kv[0])
-    return [c for _, c in keyed]
 
 
 class Searcher:
@@ -104,7 +37,6 @@ class Searcher:
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
-                 steer_bid: bool = False, steer_play: bool = False, leads: tuple[str, ...] = (),
                  over_others: bool = False) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
@@ -120,13 +52,6 @@ class Searcher:
         #: In that solve the other seats play the rollout kernel's moves (only ours are searched);
         #: False: every seat plays its best for itself.
         self.endgame_kernel = endgame_kernel
-        #: In the rollouts of bids / of card play our own seat steers toward its bid from what it
-        #: would know at the table (:mod:`joker.bots.ksteer`) instead of playing the kernel's rule.
-        self.steer_bid = steer_bid
-        self.steer_play = steer_play
-        #: The phases ("bid", "play") whose rollouts let the other seats lead the kinds a searching
-        #: player leads (:mod:`joker.bots.kleads`) instead of the kernel's leads.
-        self.leads = leads
         #: In the rollouts the other seats, once past their bid, take what tricks they can (each is
         #: worth 10 to them) instead of ducking as a made bid does (kernel option ``over``).
         self.over_others = over_others
@@ -185,14 +110,10 @@ class Searcher:
                      "points": list(points), "count": count, "order": None if order is None else list(order)}
         return ranked(actions, rep, totals, points, count, order)
 
-    def _options(self, phase: str, me: int) -> tuple[int, int, int]:
-        """The rollout kernel's research options for ``phase`` ("bid" or "play"), all off as shipped:
-        the seat that steers (-1: none), and the masks of the other seats that lead as searchers do
-        and that take tricks once past their bid."""
-        others = 15 & ~(1 << me)
-        steer = self.steer_play if phase == "play" else self.steer_bid
-        return (me if steer else -1, others if phase in self.leads else 0,
-                others if self.over_others else 0)
+    def _over(self, me: int) -> int:
+        """The kernel's ``over`` mask (off as shipped): the other seats, once past their bid, take
+        the tricks they can in the rollouts, bids and card play alike."""
+        return 15 & ~(1 << me) if self.over_others else 0
 
     def _world_source(self, info: Info) -> Callable[[], tuple[World, float]]:
         sampler = Sampler(info, self.rng)
@@ -239,7 +160,7 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         util = Utility(view, info, bids, self.harm)
-        steer, lm, over = self._options("play", me)
+        over = self._over(me)
         prep = []
         for p in cands:
             trick = info.trick + [p]
@@ -265,7 +186,7 @@ class Searcher:
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, steer, lm, over)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over)
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
@@ -326,7 +247,7 @@ class Searcher:
         known = [x if x is not None else 0 for x in info.bids]
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
-        steer, lm, over = self._options("bid", me)
+        over = self._over(me)
         utils = []
         for b in cand:
             bids = list(known)
@@ -343,7 +264,7 @@ class Searcher:
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, steer, lm, over)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over)
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
@@ -406,4 +327,4 @@ class Searcher:
         return self._ranked(legal, list(range(len(trumps))), totals, points, count)
 
 
-__all__ = ["Searcher", "candidates", "ranked", "estimated_bids", "Choice"]
+__all__ = ["Searcher", "Choice"]
