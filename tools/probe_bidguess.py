@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""How well do Hard and Insane guess the bids still to come?  A diagnostic, not shipped (tools/ only).
+
+When a search seat bids, the seats after it have not bid yet; in every sampled deal the search gives
+each of them the bid :func:`joker.bots.heuristic.estimated_bids` reads off its sampled hand (the table
+estimate ``est_tricks``, rounded, the habit of the opponent model added, the dealer's rule) and rolls
+the deal out with those bids as their targets.  This plays seeded nines games at a table of one level
+and, at every bid, puts the guess for the bidding seat's *true* hand (habit 0, as on a first deal)
+beside the bid the seat really made and the tricks it then took: how often they agree, the mean
+absolute and signed difference, and the guess's error by the real bid.
+
+    nice -n 19 python3 tools/probe_bidguess.py --bots hard@40w --games 16 --seed 900
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from collections import defaultdict
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from joker.arena import parse_entry  # noqa: E402
+from joker.bots import make_bot  # noqa: E402
+from joker.bots.heuristic import est_tricks, estimated_bids  # noqa: E402
+from joker.bots.info import Info  # noqa: E402
+from joker.game import Game  # noqa: E402
+from joker.rules import PRESETS  # noqa: E402
+
+
+def collect(bots: str, games: int, seed: int, rules: str = "standard") -> list[dict[str, Any]]:
+    """One row per bid of every seat in ``games`` nines games (game seeds ``seed``, ``seed + 1``, …):
+    the guess for its true hand, the table estimate, the real bid and the tricks taken."""
+    entries = [parse_entry(b) for b in bots.split(",")]
+    entries = entries * (4 // len(entries)) if 4 % len(entries) == 0 else entries
+    if len(entries) != 4:
+        raise ValueError("--bots: one entry for every seat, or one for all four")
+    rows: list[dict[str, Any]] = []
+    for gs in range(games):
+        g = Game(rules=PRESETS[rules], mode="nines", seed=seed + gs)
+        players = [make_bot(e.name, seed=4 * gs + s, budget_ms=e.budget_ms, worlds=e.worlds)
+                   for s, e in enumerate(entries)]
+        guesses: dict[tuple[int, int], tuple[int, float]] = {}
+        while g.phase != "over":
+            s = g.to_act
+            v = g.view(s)
+            if v["phase"] == "bid":
+                info = Info.from_view(v)
+                known = [b if b is not None else 0 for b in info.bids]
+                hands = [info.hand if i == s else 0 for i in range(4)]
+                guess = estimated_bids(hands, info.trump, info.n, known, [s], info.dealer)[s]
+                guesses[(v["deal_no"], s)] = (guess, est_tricks(info.hand, info.trump, info.n))
+            g.apply(players[s].act(v))
+        for d in g.view(0)["deals"]:
+            for s in range(4):
+                guess, e = guesses[(d["no"], s)]
+                rows.append({"cards": d["cards"], "guess": guess, "estimate": e, "bid": d["bids"][s],
+                             "taken": d["taken"][s]})
+    return rows
+
+
+def summary(rows: list[dict[str, Any]]) -> str:
+    """The agreement of the guess with the real bids and tricks, as text."""
+    n = len(rows)
+    share = lambda k1, k2: sum(1 for r in rows if r[k1] == r[k2]) / n  # noqa: E731
+    mad = lambda k1, k2: statistics.mean(abs(r[k1] - r[k2]) for r in rows)  # noqa: E731
+    lines = [f"{n} bids",
+             f"guess = real bid {share('guess', 'bid'):.1%}, |guess - bid| {mad('guess', 'bid'):.2f}, "
+             f"guess - bid {statistics.mean(r['guess'] - r['bid'] for r in rows):+.2f}",
+             f"guess = tricks taken {share('guess', 'taken'):.1%}, "
+             f"|guess - taken| {mad('guess', 'taken'):.2f}; "
+             f"real bid = taken {share('bid', 'taken'):.1%}, |bid - taken| {mad('bid', 'taken'):.2f}"]
+    by: dict[int, list[int]] = defaultdict(list)
+    for r in rows:
+        by[r["bid"]].append(r["guess"] - r["bid"])
+    for b in sorted(by):
+        d = by[b]
+        lines.append(f"  real bid {b}: {len(d):4d} bids, guess - bid {statistics.mean(d):+.2f}, "
+                     f"the same {sum(1 for x in d if x == 0) / len(d):.0%}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bots", default="hard@40w", help="one arena entry for all seats, or four")
+    ap.add_argument("--games", type=int, default=16)
+    ap.add_argument("--seed", type=int, default=900)
+    ap.add_argument("--rules", default="standard", choices=sorted(PRESETS))
+    args = ap.parse_args(argv)
+    print(summary(collect(args.bots, args.games, args.seed, args.rules)))
+
+
+if __name__ == "__main__":
+    main()
