@@ -16,20 +16,18 @@ Only this module, :mod:`joker.web` and :mod:`joker.worker` touch the browser.
 """
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from . import coach
 from .daily import daily_game, day_text
 from .game import Game
+from .relay import answering, answering_async, ready_worker, text_or_none
 from .replay import take_back
 
 Answer = dict[str, Any]
 ME = 0
-#: How long a coach call waits for a bot worker that is still starting.
-WORKER_WAIT_S = 20
 
 
 class Coach:
@@ -39,14 +37,8 @@ class Coach:
         self.session = session
 
     async def _worker(self, name: str, *args: Any) -> Answer:
-        settled = self.session.worker_settled
-        if self.session.worker is None and settled is not None and not settled.is_set():
-            try:   # the worker is still starting: wait for it rather than answer "no worker"
-                await asyncio.wait_for(settled.wait(), WORKER_WAIT_S)
-            except TimeoutError:
-                pass
-        worker = self.session.worker
-        if worker is None or self.session.worker_failed:
+        worker = await ready_worker(self.session)   # one still starting is waited for
+        if worker is None:
             # No worker: the coach never searches on the page's thread (the table would freeze).
             return {"ok": False, "reason": "no_worker"}
         text = await getattr(worker, name)(*args)
@@ -112,32 +104,13 @@ def publish(api: Any, session: Any, proxy: Callable[[Any], Any]) -> None:
     """Add the coach's calls to ``api`` (the engine worker's exports); ``proxy`` wraps each function."""
     c = Coach(session)
 
-    def sync(fn: Callable[..., Answer]) -> Callable[..., str]:
-        def call(*args: Any) -> str:
-            try:
-                return json.dumps(fn(*args))
-            except Exception as e:  # noqa: BLE001 - the page gets an answer, never a traceback
-                return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
-        return call
-
-    def asynchronous(fn: Callable[..., Awaitable[Answer]]) -> Callable[..., Awaitable[str]]:
-        async def call(*args: Any) -> str:
-            try:
-                return json.dumps(await fn(*args))
-            except Exception as e:  # noqa: BLE001
-                return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
-        return call
-
-    api.coach_hint = proxy(asynchronous(c.hint))
-    api.coach_review_plan = proxy(asynchronous(lambda n, text=None: c.review_plan(int(n), _text(text))))
-    api.coach_review_step = proxy(asynchronous(lambda at, text=None: c.review_step(int(at), _text(text))))
-    api.coach_replay = proxy(asynchronous(lambda text: c.replay(str(text))))
-    api.take_back = proxy(sync(c.take_back))
-    api.daily_new = proxy(sync(lambda day, opts="{}": c.daily_new(str(day), json.loads(str(opts) or "{}"))))
-
-
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) and value else None
+    later, now = answering_async, answering
+    api.coach_hint = proxy(later(c.hint))
+    api.coach_review_plan = proxy(later(lambda n, text=None: c.review_plan(int(n), text_or_none(text))))
+    api.coach_review_step = proxy(later(lambda at, text=None: c.review_step(int(at), text_or_none(text))))
+    api.coach_replay = proxy(later(lambda text: c.replay(str(text))))
+    api.take_back = proxy(now(c.take_back))
+    api.daily_new = proxy(now(lambda day, opts="{}": c.daily_new(str(day), json.loads(str(opts) or "{}"))))
 
 
 __all__ = ["Coach", "publish"]

@@ -7,7 +7,7 @@ the boundary; ``bot_move`` is asynchronous.  docs/TABLE_UI.md has the contract, 
 
 Bot moves are searched in the ``search`` worker(s) (:mod:`joker.worker`) from the bot seat's own
 view, passed as JSON.  Workers cannot call each other, so the search is reached through the page
-(:class:`SearchRelay`: ``pyscript.sync.search`` is a JS function of ``engine.js``); only if no
+(:class:`joker.relay.SearchRelay`: ``pyscript.sync.search`` is a JS function of ``engine.js``); only if no
 search worker answers do the bots search here, in this worker, still off the page's thread.
 localStorage is the page's: stored text comes in as arguments and goes back in answers.
 Only this module and :mod:`joker.worker` import ``js``/``pyscript``.
@@ -23,8 +23,8 @@ from typing import Any
 
 from joker import guard, pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
-from joker.bots.parallel import SPLIT_LEVELS, decide
 from joker.game import Game, IllegalAction
+from joker.relay import SearchRelay, answering, answering_async, ready_worker, search_action, text_or_none
 from joker.rules import PRESETS, Rules
 from joker.worker import loaded_modules
 
@@ -35,8 +35,6 @@ IMPORT_REASONS = {guard.TOO_LARGE: "stats_too_large", guard.TOO_DEEP: "stats_too
 # Search budget per level (ms of the worker's time per decision); the "fast" pace caps it.
 BUDGET_MS = {"easy": 60, "medium": 250, "hard": 400, "insane": 1000}
 FAST_BUDGET_MS = 40
-# How long a bot move waits for a worker that is still starting before searching here instead.
-WORKER_WAIT_S = 20
 # The seat of the person at this table.
 ME = 0
 
@@ -170,16 +168,13 @@ class Session:
         view = g.view(seat)
         legal = view["legal"]
         action = None
-        if self.worker is None and self.worker_settled is not None and not self.worker_settled.is_set():
-            try:
-                await asyncio.wait_for(self.worker_settled.wait(), WORKER_WAIT_S)
-            except TimeoutError:
-                pass
+        worker = await ready_worker(self)
         if self.game is not g:
             return {"ok": False, "error": "stale", "stale": True}
-        if self.worker is not None and not self.worker_failed:
+        if worker is not None:
+            seed = self.bot_seed * 4 + seat
             try:
-                action = await self._search(view, self.bot_seed * 4 + seat)
+                action = await search_action(worker, view, self.level, seed, self.budget())
             except Exception as e:  # noqa: BLE001 - fall back to a local move, keep playing
                 print(f"joker.web: no search worker ({e}); bots now search in the engine worker")
                 self.worker_failed = True
@@ -194,21 +189,6 @@ class Session:
         events = g.apply(action, seat=seat)
         return {**self._state(), "seat": seat, "action": action, "events": events}
 
-    async def _search(self, view: dict[str, Any], seed: int) -> str:
-        """The bot's action, searched by the search workers: Hard and Insane split the decision over
-        every search worker that runs (each searches its own sampled deals for the whole budget, the
-        sums are merged: joker.bots.parallel); the other levels ask one worker."""
-        text = json.dumps(view)
-        parts = 1
-        size = getattr(self.worker, "size", None)  # how many search workers run (the page's relay)
-        if size is not None and self.level in SPLIT_LEVELS and len(view["legal"]) > 1:
-            parts = int(await size())
-        if parts <= 1:
-            return str(await self.worker.act(text, self.level, seed, self.budget()))
-        answers = await asyncio.gather(*(self.worker.search_part(text, self.level, seed, self.budget(), k)
-                                         for k in range(parts)))
-        return decide([json.loads(str(a)) for a in answers])
-
     def _local_bot(self, seat: int, view: dict[str, Any]) -> str:
         bot = self.local_bots.get(seat)
         if bot is None:
@@ -220,21 +200,6 @@ class Session:
 SESSION = Session()
 
 
-def _guard(fn: Callable[..., Any]) -> Callable[..., str]:
-    """Wrap an API function: JSON in, JSON out, and never a Python traceback in the console."""
-    def wrapper(*args: Any) -> str:
-        try:
-            return json.dumps(fn(*args))
-        except Exception as e:  # noqa: BLE001
-            return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
-    return wrapper
-
-
-def _text(value: Any) -> str | None:
-    """A JS string as str; null / undefined (None, or a JsNull proxy) as None."""
-    return value if isinstance(value, str) else None
-
-
 def api_new_game(opts_json: str) -> Answer:
     return SESSION.new_game(json.loads(opts_json))
 
@@ -244,11 +209,11 @@ def api_restore(text: str, opts_json: str = "{}") -> Answer:
 
 
 def api_record_stats(text: Any = None, coached: Any = False) -> Answer:
-    return SESSION.record_stats(_text(text), coached is True)
+    return SESSION.record_stats(text_or_none(text), coached is True)
 
 
 def api_stats_load(text: Any = None) -> Answer:
-    return Session.stats_load(_text(text))
+    return Session.stats_load(text_or_none(text))
 
 
 def api_stats_import(text: Any) -> Answer:
@@ -256,11 +221,11 @@ def api_stats_import(text: Any) -> Answer:
 
 
 def api_stats_export(text: Any = None) -> Answer:
-    return Session.stats_export(_text(text))
+    return Session.stats_export(text_or_none(text))
 
 
 def api_check_save(text: Any = None) -> Answer:
-    return Session.check_save(_text(text))
+    return Session.check_save(text_or_none(text))
 
 
 def api_act(action: str) -> Answer:
@@ -280,74 +245,36 @@ def api_pad_new(opts_json: str) -> Answer:
 
 
 def api_pad_act(text: Any, action_json: str, now: Any) -> Answer:
-    return pad_api.act(_text(text), json.loads(action_json), int(now))
+    return pad_api.act(text_or_none(text), json.loads(action_json), int(now))
 
 
 def api_pad_open(text: Any) -> Answer:
-    return pad_api.open_pad(_text(text))
+    return pad_api.open_pad(text_or_none(text))
 
 
 def api_pad_summaries(texts_json: str) -> list[Answer]:
     return pad_api.summaries(json.loads(texts_json))
 
 
-async def api_bot_move() -> str:
-    try:
-        return json.dumps(await SESSION.bot_move())
-    except Exception as e:  # noqa: BLE001
-        return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
-
-
 #: What window.jokerPy offers: name -> function (JSON text in and out; bot_move returns a Promise).
 API: dict[str, Callable[..., str] | Callable[[], Awaitable[str]]] = {
-    "new_game": _guard(api_new_game),
-    "restore": _guard(api_restore),
-    "act": _guard(api_act),
-    "why": _guard(api_why),
-    "view": _guard(api_view),
-    "record_stats": _guard(api_record_stats),
-    "stats_load": _guard(api_stats_load),
-    "stats_import": _guard(api_stats_import),
-    "stats_export": _guard(api_stats_export),
-    "check_save": _guard(api_check_save),
-    "pad_new": _guard(api_pad_new),
-    "pad_act": _guard(api_pad_act),
-    "pad_open": _guard(api_pad_open),
-    "pad_summaries": _guard(api_pad_summaries),
-    "bot_move": api_bot_move,
+    "new_game": answering(api_new_game),
+    "restore": answering(api_restore),
+    "act": answering(api_act),
+    "why": answering(api_why),
+    "view": answering(api_view),
+    "record_stats": answering(api_record_stats),
+    "stats_load": answering(api_stats_load),
+    "stats_import": answering(api_stats_import),
+    "stats_export": answering(api_stats_export),
+    "check_save": answering(api_check_save),
+    "pad_new": answering(api_pad_new),
+    "pad_act": answering(api_pad_act),
+    "pad_open": answering(api_pad_open),
+    "pad_summaries": answering(api_pad_summaries),
+    "bot_move": answering_async(lambda: SESSION.bot_move()),
     "loaded_modules": loaded_modules,
 }
-
-
-class SearchRelay:
-    """The search worker(s), as the page offers them to this worker.
-
-    ``call`` is ``pyscript.sync.search``: a JS function of ``static/js/engine.js`` that sends
-    ``(name, *args)`` to the search pool and resolves with the answer (it rejects when no search
-    worker starts).  ``relay.act(...)`` and any other name become such calls, awaited."""
-
-    def __init__(self, call: Callable[..., Any]) -> None:
-        self._call = call
-        self._pending: set[asyncio.Future[Any]] = set()
-
-    def __getattr__(self, name: str) -> Callable[..., Awaitable[Any]]:
-        if name.startswith("_"):
-            raise AttributeError(name)
-
-        async def method(*args: Any) -> Any:
-            return await self._call(name, *args)
-        return method
-
-    def notify(self, name: str, *args: Any) -> None:
-        """Call ``name`` without waiting for its answer (a failure is only logged)."""
-        async def send() -> None:
-            try:
-                await self._call(name, *args)
-            except Exception as e:  # noqa: BLE001 - a stale search worker only loses its bots' memory
-                print(f"joker.web: search worker call {name} failed: {e}")
-        task = asyncio.ensure_future(send())
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
 
 
 def connect(search: Callable[..., Any]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from joker import web
+from joker import relay, web
 from joker.cards import DECK, card_text  # noqa: F401 - DECK lists every card
 from joker.facts import facts
 from joker.game import Game
@@ -189,7 +189,7 @@ def test_glue_restores_saves_and_refuses_garbage() -> None:
         r = t.restore(bad, {})
         assert not r["ok"] and r["reason"] in ("save_corrupt", "save_version")
     # the JSON API wrapper never raises
-    assert json.loads(web._guard(lambda: 1 / 0)())["ok"] is False
+    assert json.loads(relay.answering(lambda: 1 / 0)())["ok"] is False
     del res
 
 
