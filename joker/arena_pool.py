@@ -28,15 +28,14 @@ from typing import Any
 
 from .arena import (
     Entry,
-    entry_stats,
     game_seeds,
-    mean_ci,
     parse_entry,
     play_seed,
     progress,
     rules_from_args,
     run_tasks,
 )
+from .arena_stats import entry_stats, mean_ci
 from .bots import LEVELS, STYLES
 
 Record = dict[str, Any]

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from joker.arena import Entry, entry_stats, main, mean_ci, parse_entry, play_seed, summarize
+from joker.arena import Entry, main, parse_entry, play_seed
 from joker.arena_pool import report
+from joker.arena_stats import entry_stats, mean_ci, summarize
 from joker.rules import PRESETS
 
 

@@ -19,8 +19,8 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from joker.arena import entry_stats, mean_ci  # noqa: E402
 from joker.arena_pool import margins  # noqa: E402
+from joker.arena_stats import entry_stats, mean_ci  # noqa: E402
 
 
 def load(path: str) -> dict[tuple[str, str], dict[int, dict[str, Any]]]:

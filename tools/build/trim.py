@@ -35,7 +35,7 @@ EXTRA = ("encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodin
          "encodings.utf_32", "encodings.unicode_escape", "encodings.raw_unicode_escape")
 # joker modules for the command line (arena, benchmarks): never imported in the browser, and they
 # import argparse, subprocess, multiprocessing ... which the browser does not need.
-CLI_MODULES = ("joker.__main__", "joker.arena", "joker.arena_pool", "joker.bench")
+CLI_MODULES = ("joker.__main__", "joker.arena", "joker.arena_pool", "joker.arena_stats", "joker.bench")
 # Not stdlib: the app, PyScript's package, and names the runtime gives modules it makes itself.
 APP_PREFIXES = ("joker", "micropip", "pyscript", "polyscript", "js", "pyodide_js", "_joker_snapshot",
                 "__main__", "_pyodide_core")
