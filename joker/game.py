@@ -34,7 +34,8 @@ from .actions import (
 )
 from .actions import why_illegal as _why_illegal
 from .cards import SUITS, X1, card_text, mask_of, parse_play, trump_text
-from .dealing import DEAL_SIZES, MODES, PULKA_OF, deal, deal_for_aces
+from .dealing import DEAL_SIZES, PULKA_OF, deal, deal_for_aces
+from .game_checks import FORMAT_VERSION, MAX_SEED, check_options, saved_fields
 from .guard import shown
 from .records import deal_record, pulka_record
 from .rules import PRESETS, Rules, _forbidden_bid, illegal_reason, legal_mask, winner_index
@@ -42,12 +43,7 @@ from .scoring import places
 from .shuffler import Shuffler
 from .view import deal_copy, seat_view
 
-FORMAT_VERSION = 1
 PHASES = ("trump", "bid", "play", "over")
-#: Seeds are kept below 2**53 so that JavaScript reads them exactly.
-MAX_SEED = 2**53 - 1
-
-_SAVE_KEYS = {"format", "rules", "mode", "seed", "first_dealer", "actions"}
 
 
 class Game:
@@ -62,18 +58,9 @@ class Game:
 
     def __init__(self, rules: Rules = PRESETS["standard"], mode: str = "full", seed: int | None = None,
                  first_dealer: int | str | None = None) -> None:
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
-        if not (isinstance(mode, str) and mode in MODES):
-            raise ValueError(f"mode must be 'full' or 'nines', got {shown(mode)}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(48)
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number 0..2**53-1, got {shown(seed)}")
-        if not (first_dealer is None or (isinstance(first_dealer, str) and first_dealer in ("random", "aces"))
-                or (type(first_dealer) is int and 0 <= first_dealer <= 3)):
-            raise ValueError("first_dealer must be None, 'random', 'aces' or a seat 0..3, "
-                             f"got {shown(first_dealer)}")
+        check_options(rules, mode, seed, first_dealer)
         self.rules = rules
         self.mode = mode
         self.seed = seed
@@ -227,40 +214,46 @@ class Game:
         if phase == "play":
             self._play(action)
         elif phase == "bid":
-            legal = self._legal if self._legal is not None else self.legal_actions()
-            if not isinstance(action, str) or action not in legal:
-                if isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
-                    raise refusal(self, action, seat, f"the dealer may not bid {action}: the bids would "
-                                        f"add up to {self.cards}, the number of cards")
-                raise refusal(self, action, seat, f"not a bid now: {shown(action)} (bid 0..{self.cards})")
-            seat = self.to_act
-            assert seat is not None
-            self.actions.append(action)
-            self._legal = None
-            bid = self.bids[seat] = int(action)
-            if events:
-                out.append({"type": "bid", "seat": seat, "bid": bid})
-            if seat == self.dealer:
-                self.phase = "play"
-                self.to_act = self.leader
-            else:
-                self.to_act = (seat + 1) % 4
+            self._bid(action, seat)
         elif phase == "trump":
-            if not isinstance(action, str) or action not in TRUMP_ACTIONS:
-                raise refusal(self, action, seat, f"not a trump choice: {shown(action)} "
-                                    "(one of S C D H, or - for no trump)")
-            self.actions.append(action)
-            self._legal = None
-            self.trump = -1 if action == "-" else SUITS.index(action)
-            # Naming the trump finishes the deal: every hand is now complete (the counts say so).
-            if events:
-                out.append({"type": "trump", "seat": self.trump_chooser, "trump": trump_text(self.trump),
-                            "hand_counts": [h.bit_count() for h in self.hands]})
-            self.trump_chooser = None
-            self._begin_bidding()
+            self._choose_trump(action, seat)
         else:
             raise refusal(self, action, seat, f"the game is over; nothing can be done (got {shown(action)})")
         return out
+
+    def _bid(self, action: str, seat: int | None) -> None:
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if not isinstance(action, str) or action not in legal:
+            if isinstance(action, str) and action in BID_ACTIONS[: self.cards + 1]:
+                raise refusal(self, action, seat, f"the dealer may not bid {action}: the bids would "
+                                    f"add up to {self.cards}, the number of cards")
+            raise refusal(self, action, seat, f"not a bid now: {shown(action)} (bid 0..{self.cards})")
+        bidder = self.to_act
+        assert bidder is not None
+        self.actions.append(action)
+        self._legal = None
+        bid = self.bids[bidder] = int(action)
+        if (ev := self._events) is not None:
+            ev.append({"type": "bid", "seat": bidder, "bid": bid})
+        if bidder == self.dealer:
+            self.phase = "play"
+            self.to_act = self.leader
+        else:
+            self.to_act = (bidder + 1) % 4
+
+    def _choose_trump(self, action: str, seat: int | None) -> None:
+        if not isinstance(action, str) or action not in TRUMP_ACTIONS:
+            raise refusal(self, action, seat, f"not a trump choice: {shown(action)} "
+                                "(one of S C D H, or - for no trump)")
+        self.actions.append(action)
+        self._legal = None
+        self.trump = -1 if action == "-" else SUITS.index(action)
+        # Naming the trump finishes the deal: every hand is now complete (the counts say so).
+        if (ev := self._events) is not None:
+            ev.append({"type": "trump", "seat": self.trump_chooser, "trump": trump_text(self.trump),
+                       "hand_counts": [h.bit_count() for h in self.hands]})
+        self.trump_chooser = None
+        self._begin_bidding()
 
     def _play(self, action: str) -> None:
         seat = self.to_act
@@ -365,26 +358,10 @@ class Game:
     def from_dict(cls, d: Any) -> Game:
         """Restore a game saved by :meth:`to_dict`, replaying and checking every action.
 
-        ``ValueError`` for anything else, whatever its shape: ``format`` must be the int 1 (``true``
-        is not 1 here), every field of :meth:`to_dict` but ``first_dealer`` must be present and no
-        other, and the rules must name all their options (see :meth:`Rules.from_dict`).
+        ``ValueError`` for anything else, whatever its shape (:func:`joker.game_checks.saved_fields`).
         """
-        if not isinstance(d, dict):
-            raise ValueError(f"a saved game must be a dict, got {shown(d)}")
-        version = d.get("format")
-        if type(version) is not int or version != FORMAT_VERSION:
-            raise ValueError(f"unsupported saved-game format {shown(version)} "
-                             f"(this version reads {FORMAT_VERSION})")
-        missing = {"rules", "mode", "seed", "actions"} - set(d)
-        if missing:
-            raise ValueError(f"saved game lacks {sorted(missing)}")
-        unknown = [shown(k) for k in d if k not in _SAVE_KEYS]
-        if unknown:
-            raise ValueError(f"saved game has unknown fields: {', '.join(sorted(unknown))}")
-        actions = d["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError("saved game: 'actions' must be a list of strings")
-        g = cls(Rules.from_dict(d["rules"]), d["mode"], d["seed"], d.get("first_dealer"))
+        rules, mode, seed, first_dealer, actions = saved_fields(d)
+        g = cls(rules, mode, seed, first_dealer)
         for i, a in enumerate(actions):
             try:
                 g.apply(a, events=False)
