@@ -20,7 +20,7 @@ from typing import Any
 
 from .dealing import MODES
 from .guard import shown
-from .rules import Rules
+from .rule_options import FIRST_DEALERS, Rules
 
 FORMAT_VERSION = 1
 #: Seeds are kept below 2**53 so that JavaScript reads them exactly.
@@ -36,13 +36,13 @@ def check_options(rules: object, mode: object, seed: object, first_dealer: objec
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
     if not (isinstance(mode, str) and mode in MODES):
-        raise ValueError(f"mode must be 'full' or 'nines', got {shown(mode)}")
+        raise ValueError(f"mode must be {' or '.join(map(repr, MODES))}, got {shown(mode)}")
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be a whole number 0..2**53-1, got {shown(seed)}")
-    if not (first_dealer is None or (isinstance(first_dealer, str) and first_dealer in ("random", "aces"))
+    if not (first_dealer is None or (isinstance(first_dealer, str) and first_dealer in FIRST_DEALERS)
             or (type(first_dealer) is int and 0 <= first_dealer <= 3)):
-        raise ValueError("first_dealer must be None, 'random', 'aces' or a seat 0..3, "
-                         f"got {shown(first_dealer)}")
+        ways = ", ".join(map(repr, FIRST_DEALERS))
+        raise ValueError(f"first_dealer must be None, {ways} or a seat 0..3, got {shown(first_dealer)}")
 
 
 def saved_fields(d: Any) -> tuple[Rules, Any, Any, Any, list[str]]:
