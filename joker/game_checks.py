@@ -27,7 +27,8 @@ FORMAT_VERSION = 1
 MAX_SEED = 2**53 - 1
 
 SAVE_KEYS = frozenset({"format", "rules", "mode", "seed", "first_dealer", "actions"})
-#: Every key but ``first_dealer`` (None when absent: the rules' own way of choosing the dealer).
+#: The keys a save must have besides ``format`` (checked first, for its own message); ``first_dealer``
+#: may be absent (None: the rules' own way of choosing the first dealer).
 REQUIRED_KEYS = SAVE_KEYS - {"format", "first_dealer"}
 
 
