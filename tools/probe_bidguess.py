@@ -7,7 +7,8 @@ estimate ``est_tricks``, rounded, the habit of the opponent model added, the dea
 the deal out with those bids as their targets.  This plays seeded nines games at a table of one level
 and, at every bid, puts the guess for the bidding seat's *true* hand (habit 0, as on a first deal)
 beside the bid the seat really made and the tricks it then took: how often they agree, the mean
-absolute and signed difference, and the guess's error by the real bid.
+absolute and signed difference, the guess's error by the real bid, and each player's exact-bid rate
+by its place in the order of bidding (the first bidder guesses three bids to come, the dealer none).
 
     nice -n 19 python3 tools/probe_bidguess.py --bots hard@40w --games 16 --seed 900
 """
@@ -57,7 +58,8 @@ def collect(bots: str, games: int, seed: int, rules: str = "standard") -> list[d
             for s in range(4):
                 guess, e = guesses[(d["no"], s)]
                 rows.append({"cards": d["cards"], "guess": guess, "estimate": e, "bid": d["bids"][s],
-                             "taken": d["taken"][s]})
+                             "taken": d["taken"][s], "bot": entries[s].label,
+                             "position": (s - d["dealer"] - 1) % 4})
     return rows
 
 
@@ -79,6 +81,16 @@ def summary(rows: list[dict[str, Any]]) -> str:
         d = by[b]
         lines.append(f"  real bid {b}: {len(d):4d} bids, guess - bid {statistics.mean(d):+.2f}, "
                      f"the same {sum(1 for x in d if x == 0) / len(d):.0%}")
+    # Exact bids by the order of bidding: the first bidder's search guesses three bids to come, the
+    # dealer's none (but the dealer's rule may forbid its best bid).
+    made: dict[tuple[str, int], list[bool]] = defaultdict(list)
+    for r in rows:
+        if "position" in r:
+            made[(r["bot"], r["position"])].append(r["bid"] == r["taken"])
+    for bot in sorted({k[0] for k in made}):
+        cells = [made.get((bot, p), []) for p in range(4)]
+        lines.append(f"  {bot} exact by bidding order (1st, 2nd, 3rd, dealer): " + ", ".join(
+            f"{sum(c) / len(c):.1%} of {len(c)}" if c else "-" for c in cells))
     return "\n".join(lines)
 
 
