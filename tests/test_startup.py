@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import READY_TIMEOUT_MS
 
 # Installed in the page's realm before any of its scripts: records every WebAssembly module compiled
@@ -39,13 +40,47 @@ def test_no_python_on_the_page_thread(page: Any, base_url: str) -> None:
         pyScripts: document.querySelectorAll("script[type=py], script[type=mpy], py-script").length,
         resources: performance.getEntriesByType("resource").map((e) => e.name)
             .filter((u) => /pyodide\\.asm|python_stdlib|\\.whl$|snapshot/.test(u)),
+        timed: ["joker:first-bot-move", "joker:search-worker-ready"]
+            .map((name) => performance.getEntriesByName(name).length),
     })""")
     assert realm["wasm"] == [], f"WebAssembly compiled on the page's thread: {realm['wasm']}"
     assert realm["globals"] == [] and realm["pyScripts"] == 0, realm
     assert realm["resources"] == [], f"the page itself fetched the interpreter: {realm['resources']}"
     assert realm["workers"] >= 2, realm  # the engine's and a search worker
+    # what tools/bench_load.py --play reads: the first bot move timed once, the search worker's start
+    assert realm["timed"] == [1, 1], realm
     requests = page.context.joker_guard.requests
     assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in requests)  # fetched, by the workers
+
+
+# The device's cores as the page reads them, and how many workers the page has created by the time
+# the engine worker is ready.
+CORES_PROBE = """
+(() => {
+  Object.defineProperty(Navigator.prototype, "hardwareConcurrency", {get: () => %d});
+  const seen = (window.__start = {workers: 0, atReady: null});
+  const OriginalWorker = window.Worker;
+  window.Worker = function (...args) { seen.workers += 1; return new OriginalWorker(...args); };
+  window.Worker.prototype = OriginalWorker.prototype;
+  new MutationObserver(() => {
+    const ready = document.documentElement.dataset.python === "ready";
+    if (ready && seen.atReady === null) seen.atReady = seen.workers;
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-python"]});
+})();
+"""
+
+
+@pytest.mark.parametrize("cores", [2, 4])
+def test_search_worker_starts_beside_the_engine_with_cores_to_spare(page: Any, base_url: str,
+                                                                   cores: int) -> None:
+    """With three cores or more the search worker starts with the engine's, so that it can be ready
+    by the first bot move; on two it waits for the engine, which would otherwise be ready later."""
+    page.add_init_script(CORES_PROBE % cores)
+    page.goto(f"{base_url}?search_workers=1")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    start = page.evaluate("window.__start")
+    assert start == {"workers": 2, "atReady": 2 if cores >= 3 else 1}, start
 
 
 def test_engine_answers_while_a_search_runs(page: Any, base_url: str) -> None:

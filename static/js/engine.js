@@ -18,13 +18,14 @@ export const ready = startPyWorker("./py/engine.py").then((worker) => {
   py = worker;
   root.dataset.python = "ready";
   window.dispatchEvent(new CustomEvent("joker:ready"));
-  search.start().catch(() => {});  // after the engine: on a 2-core phone they would compete
+  search.start().catch(() => {});  // started once: a no-op where it started beside the engine
 }, (error) => {
   root.dataset.python = "error";
   console.warn("joker: the engine worker did not start:", error);
   failed(error);
   return new Promise(() => {});
 });
+if (search.besideEngine()) search.start().catch(() => {});
 // Resolves (with the error) if the engine worker cannot start.
 export const failure = new Promise((resolve) => { failed = resolve; });
 export const isReady = () => py !== null;
@@ -47,7 +48,19 @@ export const act = (action) => call("act", action);
 // Why my action would be refused: -> {reason, params} | null (it is legal)
 export const why = (action) => call("why", action);
 // The next bot's move, searched in the bot worker: -> {ok, seat, action, view, save} | {ok: false, stale?}
-export const botMove = () => call("bot_move");
+// The page's first one is timed, from asking to the answer, as the performance measure
+// "joker:first-bot-move": tools/bench_load.py --play sets it beside the search worker's start.
+let firstBotMove = true;
+export const botMove = () => {
+  const asked = performance.now();
+  const answer = call("bot_move");
+  if (firstBotMove) {
+    firstBotMove = false;
+    const done = () => { performance.measure("joker:first-bot-move", { start: asked, end: performance.now() }); };
+    answer.then(done, done);
+  }
+  return answer;
+};
 // Can the stored save be continued? -> {ok, reason}
 export const checkSave = (text) => call("check_save", text);
 // Statistics (joker.stats): the stored text checked, a finished game recorded, a file in and out.

@@ -4,8 +4,10 @@
 //
 // Hard and Insane split each decision over every search worker that runs (joker.bots.parallel):
 // one per core but one (left to the page and its animations), at least one, at most MAX and at most
-// one per GB of memory the browser reports (each holds an interpreter of its own). The first starts after the engine; the others once it answers, so they
-// never slow the start of the game. ?search_workers=N (1..MAX) sets the number (tests, benchmarks).
+// one per GB of memory the browser reports (each holds an interpreter of its own). The first starts
+// beside the engine where there are cores for both (besideEngine), else after it; the others once
+// the first answers, so they never slow the start of the game. ?search_workers=N (1..MAX) sets the
+// number (tests, benchmarks).
 import { startPyWorker } from "./pyworkers.js";
 
 // How long a call waits for a search worker that is still starting before it gives up (the
@@ -26,6 +28,12 @@ export function wanted() {
   return Math.max(1, Math.min(MAX, cores - 1, Math.floor(memory)));
 }
 
+// Whether the first search worker starts beside the engine's: with three cores or more each has
+// one of its own and the page keeps one, so it can be ready by the time the first bot move is asked.
+// On two cores they would share them and the table would be playable 0.5-0.9 s later, so there
+// it waits for the engine (tools/bench_load.py --play, docs/STARTUP.md).
+export const besideEngine = () => (navigator.hardwareConcurrency || 1) >= 3;
+
 function startOne() {
   return startPyWorker("./py/search.py").then(async (w) => {
     await w.ping("page");
@@ -41,6 +49,7 @@ export function start() {
   if (started) return started;
   started = startOne().then(() => {
     root.dataset.worker = "ready";
+    performance.mark("joker:search-worker-ready");  // tools/bench_load.py --play
     for (let i = 1; i < wanted(); i++) {
       startOne().catch((error) => console.warn("joker: an extra search worker did not start:", error));
     }
