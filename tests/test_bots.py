@@ -393,10 +393,17 @@ def test_model_reads_the_greedy_way_of_playing():
     assert ev[3] > 1.0
 
 
+def nearest(c: float) -> float:
+    """``c`` rounded to the nearest whole trick (halves toward zero): a level that shifts its bid by
+    whole tricks only."""
+    f = float(int(abs(c) + 0.5 - 1e-9))
+    return f if c >= 0 else -f
+
+
 def test_table_drift_reads_our_raw_bids_and_does_not_fade():
     """A seat that takes a trick more than its raw bid every deal: once its bids are moved up by that
     trick they are exact, and the reading (from the raw bids, not the moved ones) keeps the shift."""
-    from joker.bots.calibrate import nearest, table_drift
+    from joker.bots.calibrate import table_drift
     deals: list[dict] = []
     shifts = []
     for k in range(12):
@@ -416,13 +423,29 @@ def test_table_drift_reads_our_raw_bids_and_does_not_fade():
     # a 0-bid that could not be moved lower is read as the raw bid: no runaway downward
     zeros = [{"cards": 9, "bids": [0, 2, 3, 3], "taken": [0, 3, 3, 3]}] * 8
     assert table_drift({"deals": zeros}, 0, 9, lambda c: -1.0) == 0
+    # Medium's dead zone: a small reading is left out, a large one moved toward 0 by it (in short
+    # deals by as much per card)
+    from joker.bots.calibrate import DEAD_ZONE
+    lean = [{"cards": 9, "bids": [2, 2, 3, 3], "taken": [4, 2, 2, 2]}] * 40      # +2 a deal
+    slight = [{"cards": 9, "bids": [2, 2, 3, 3], "taken": [2, 2, 2, 2]}] * 4 + [
+        {"cards": 9, "bids": [2, 2, 3, 3], "taken": [3, 2, 2, 2]}]               # 0.14 a deal
+
+    def unmoved(c: float) -> float:      # the bids read as raw, to see the dead zone alone
+        return 0.0
+
+    assert 0 < table_drift({"deals": slight}, 0, 9, unmoved) < 0.3
+    assert table_drift({"deals": slight}, 0, 9, unmoved, dead=DEAD_ZONE) == 0
+    full = table_drift({"deals": lean}, 0, 9, unmoved)
+    assert full > 1.5
+    assert table_drift({"deals": lean}, 0, 9, unmoved, dead=DEAD_ZONE) == pytest.approx(full - 0.3)
+    assert table_drift({"deals": lean}, 0, 3, unmoved, dead=DEAD_ZONE) == pytest.approx((full - 0.3) / 3)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_easy_and_medium_bid_up_at_a_table_that_leaves_them_tricks(level):
     """The same bid views, read with a history in which this seat took two tricks more than it bid in
-    every deal: the bids move up (Medium by a whole trick); with a history of exact bids Medium's do
-    not move at all."""
+    every deal: the bids move up (Medium's look ahead moves its rollouts' counts); with a history of
+    exact bids Medium's do not move at all."""
     g = Game(PRESETS["standard"], "nines", seed=21)
     bots = [make_bot(st, seed=i) for i, st in enumerate(["medium", "overbid", "overbid", "overbid"])]
     views = []

@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from .base import Bot
-from .calibrate import nearest, table_drift
+from .calibrate import DEAD_ZONE, table_drift
 from .choices import Choice, candidates
 from .heuristic import HeuristicPlayer, est_tricks, pick_bid, rough_count
 from .info import Info
@@ -82,10 +82,12 @@ class MediumBot(HeuristicBot):
 
     Its bid (and trump choice) is checked on a few sampled deals: the bids within two of its table
     estimate are each played out ``BID_WORLDS`` times with the rollout kernel, and the best expected
-    score wins — a quick look ahead that a careful player makes before bidding.  The bid found is then
-    moved by the whole tricks this seat has been taking above (or below) its own looked-ahead bids at
-    this table (:mod:`joker.bots.calibrate`): the look ahead plays every seat as our kernel, and a
-    table that plays otherwise leaves tricks to us (or takes them).
+    score wins — a quick look ahead that a careful player makes before bidding.  The look ahead plays
+    every seat as our kernel, and a table that plays otherwise leaves tricks to us (or takes them), so
+    each rollout's count for our seat is moved by what this seat has been taking above (or below) its
+    own looked-ahead bids at this table beyond a small dead zone (:mod:`joker.bots.calibrate`), rounded
+    at random per sampled deal.  Moving the rollouts, not the bid found, lets the look ahead weigh the
+    shift against how sure each bid is (docs/BOTS.md, "Medium's reading inside its look ahead").
     """
     level = "medium"
     BID_WORLDS = 24
@@ -98,11 +100,11 @@ class MediumBot(HeuristicBot):
 
     def bid(self, view: dict[str, Any]) -> str:
         info = Info.from_view(view)
-        e = est_tricks(info.hand, info.trump, info.n)
+        # the rollouts add the reading in expectation (rounded at random), hence ``float``
+        c = table_drift(view, info.seat, info.n, float, dead=DEAD_ZONE)
+        e = est_tricks(info.hand, info.trump, info.n) + c
         near = [a for a in view["legal"] if abs(int(a) - e) <= 2.0]
-        best = str(self._searcher(view).analyse_bid(view, near or None)[0]["action"])
-        shift = nearest(table_drift(view, info.seat, info.n, nearest))
-        return pick_bid(int(best) + shift, view["legal"]) if shift else best
+        return str(self._searcher(view).analyse_bid(view, near or None, c)[0]["action"])
 
 
 class SearchBot(Bot):

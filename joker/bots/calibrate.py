@@ -38,21 +38,27 @@ PRIOR_CARDS = 18.0
 #: The correction is kept within this many tricks per card (2.25 per 9-card deal): beyond that the
 #: table is playing something the rest of our bidding does not model anyway.
 MAX_RATE = 0.25
+#: Medium leaves a reading under this many tricks per card (0.3 a 9-card deal) out of its look ahead
+#: and uses the part beyond it: at a table that plays like our kernel the reading scatters around 0 by
+#: a few tenths a deal, and moving the rollouts by that noise made Medium's bids there less exact
+#: (docs/BOTS.md, "Medium's reading inside its look ahead").
+DEAD_ZONE = 0.15 / 9
 
 
 def table_drift(view: dict[str, Any], seat: int, n: int, applied: Callable[[float], float],
-                prior: float = 0.0, prior_cards: float = PRIOR_CARDS) -> float:
+                prior: float = 0.0, prior_cards: float = PRIOR_CARDS, dead: float = 0.0) -> float:
     """Tricks ``seat`` is expected to take above its raw bid in a deal of ``n`` cards at this table.
 
     ``applied(c)`` is what the level adds to its raw bid for a correction ``c`` (rounded, or ``c``
     itself when the level rounds at random: its expected value); ``prior`` is the level's usual
-    drift per card (taken - raw bid) before the table has shown anything.
+    drift per card (taken - raw bid) before the table has shown anything; ``dead`` a rate per card the
+    level leaves out (the reading moved toward 0 by it, and 0 inside it), in the past deals as now.
     """
     total = prior * prior_cards
     cards = prior_cards
     for d in view.get("deals") or []:
         k = d["cards"]
-        c = _clamp(total / cards) * k             # the correction this seat applied in that deal
+        c = _rate(total / cards, dead) * k            # the correction this seat applied in that deal
         bid = d["bids"][seat]
         a = applied(c)
         # a bid of 0 cannot have been moved down (nor one of every card up): read it as the raw bid,
@@ -60,16 +66,12 @@ def table_drift(view: dict[str, Any], seat: int, n: int, applied: Callable[[floa
         raw = bid if (bid == 0 and a < 0) or (bid == k and a > 0) else bid - a
         total += d["taken"][seat] - raw
         cards += k
-    return round(_clamp(total / cards) * n, 6)
+    return round(_rate(total / cards, dead) * n, 6)
 
 
-def _clamp(rate: float) -> float:
-    return max(-MAX_RATE, min(MAX_RATE, rate))
+def _rate(rate: float, dead: float) -> float:
+    """The rate per card the level applies: beyond the dead zone, within ±MAX_RATE."""
+    r = max(0.0, min(MAX_RATE, abs(rate)) - dead)
+    return r if rate >= 0 else -r
 
-
-def nearest(c: float) -> float:
-    """``c`` rounded to the nearest whole trick (halves toward zero): a shift made only when the table
-    has shown a drift of at least half a trick a deal, so a calibrated table leaves the bids alone."""
-    f = float(int(abs(c) + 0.5 - 1e-9))
-    return f if c >= 0 else -f
 

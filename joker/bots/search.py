@@ -234,8 +234,16 @@ class Searcher:
 
     # ---- bidding -----------------------------------------------------------------------
 
-    def analyse_bid(self, view: dict[str, Any], legal: Sequence[str] | None = None) -> list[Choice]:
-        """Every bid of ``legal`` (default: every legal bid) with its value, best first."""
+    def analyse_bid(self, view: dict[str, Any], legal: Sequence[str] | None = None,
+                    drift: float = 0.0) -> list[Choice]:
+        """Every bid of ``legal`` (default: every legal bid) with its value, best first.
+
+        ``drift`` is how many tricks more than the rollouts say our seat is expected to take at this
+        table (Medium's reading, :mod:`joker.bots.calibrate`): each rollout's count for our seat is
+        moved by its whole part and, with the chance of its fraction, by one more, before the bid is
+        scored.  Moving the rollouts rather than the bid found keeps the spread of outcomes: a bid of
+        0 whose rollouts hover at 0 and a bid of 3 that is sure are not shifted alike.
+        """
         info = Info.from_view(view, hl_inference=self.hl_inference)
         legal = view["legal"] if legal is None else legal
         me, trump, hlt, n = info.seat, info.trump, info.hlt, info.n
@@ -248,6 +256,9 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         over = self._over(me)
+        whole = math.floor(drift)
+        frac = drift - whole
+        rng = self.rng
         utils = []
         for b in cand:
             bids = list(known)
@@ -259,12 +270,16 @@ class Searcher:
             kh, _, tm = to_kernel(hands, [], trump)
             u = draws()
             gm = greedy(u)
+            # one draw per world, shared by every candidate bid (their values stay comparable)
+            shift = whole + (1 if frac and rng.random() < frac else 0) if drift else 0
             for i, b in enumerate(cand):
                 bids = list(known)
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
                 t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over)
+                if shift:
+                    t[me] = max(0, min(n, t[me] + shift))
                 util = utils[i]
                 util.set_bids(bids)
                 v, pt = util(t)
