@@ -427,18 +427,19 @@ def test_table_drift_reads_our_raw_bids_and_does_not_fade():
     # deals by as much per card)
     from joker.bots.calibrate import DEAD_ZONE
     lean = [{"cards": 9, "bids": [2, 2, 3, 3], "taken": [4, 2, 2, 2]}] * 40      # +2 a deal
-    slight = [{"cards": 9, "bids": [2, 2, 3, 3], "taken": [2, 2, 2, 2]}] * 4 + [
-        {"cards": 9, "bids": [2, 2, 3, 3], "taken": [3, 2, 2, 2]}]               # 0.14 a deal
+    slight = [{"cards": 9, "bids": [2, 2, 3, 3], "taken": [2, 2, 2, 2]}] * 5 + [
+        {"cards": 9, "bids": [2, 2, 3, 3], "taken": [3, 2, 2, 2]}]               # 1 of 72 cards
 
     def unmoved(c: float) -> float:      # the bids read as raw, to see the dead zone alone
         return 0.0
 
-    assert 0 < table_drift({"deals": slight}, 0, 9, unmoved) < 0.3
+    zone = DEAD_ZONE * 9
+    assert 0 < table_drift({"deals": slight}, 0, 9, unmoved) < zone
     assert table_drift({"deals": slight}, 0, 9, unmoved, dead=DEAD_ZONE) == 0
     full = table_drift({"deals": lean}, 0, 9, unmoved)
     assert full > 1.5
-    assert table_drift({"deals": lean}, 0, 9, unmoved, dead=DEAD_ZONE) == pytest.approx(full - 0.3)
-    assert table_drift({"deals": lean}, 0, 3, unmoved, dead=DEAD_ZONE) == pytest.approx((full - 0.3) / 3)
+    assert table_drift({"deals": lean}, 0, 9, unmoved, dead=DEAD_ZONE) == pytest.approx(full - zone)
+    assert table_drift({"deals": lean}, 0, 3, unmoved, dead=DEAD_ZONE) == pytest.approx((full - zone) / 3)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
