@@ -6,7 +6,8 @@ players who bid every king and throw their high cards early leave tricks that la
 table Easy and Medium took 0.9 and 0.75 tricks a deal more than they bid (docs/BOTS.md).  The view
 shows what our own seat bid and took in every finished deal (``view["deals"]``); this module reads
 from it how many tricks more (or fewer) than its *own raw bid* the seat takes at this table, per card
-of the deal, and the level moves its bid by that much.
+of the deal, and the level moves its bid by that much (Easy) or its look ahead's count of our tricks
+(Medium, :meth:`joker.bots.search.Searcher.analyse_bid`).
 
 The raw bid is what the level would have bid without the correction: the bid of a past deal less the
 correction applied then.  That correction is itself a function of the deals before it, so it is
@@ -38,7 +39,7 @@ PRIOR_CARDS = 18.0
 #: The correction is kept within this many tricks per card (2.25 per 9-card deal): beyond that the
 #: table is playing something the rest of our bidding does not model anyway.
 MAX_RATE = 0.25
-#: Medium leaves a reading under this many tricks per card (0.3 a 9-card deal) out of its look ahead
+#: Medium leaves a reading under this many tricks per card (0.15 a 9-card deal) out of its look ahead
 #: and uses the part beyond it: at a table that plays like our kernel the reading scatters around 0 by
 #: a few tenths a deal, and moving the rollouts by that noise made Medium's bids there less exact
 #: (docs/BOTS.md, "Medium's reading inside its look ahead").
