@@ -1,9 +1,5 @@
 """Build-time patches to @pyscript/core's dist/, applied as its files are copied into dist/pyscript/
-(after the npm tarball was checked against its integrity string, runtime.py).
-
-Each patch replaces an exact piece of PyScript 0.7.31's minified text, which must occur exactly
-once in the file it names: if PyScript's version, its bundler's output or the text changes, the
-build stops and says which patch no longer applies (re-measure it, then re-anchor or drop it).
+(exact text of PyScript 0.7.31, found exactly once or the build stops: patches.py).
 The probe's patch changes how PyScript's code gets there, not what it does; the observer's patch
 does what static/js/pyworkers.js did at run time before.
 
@@ -40,16 +36,10 @@ find them: 15-20 ms of CPU at 4x, the one remaining re-parse once the probe abov
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .patches import Patch, PatchError, check_applied, patch_text
 
-
-@dataclass(frozen=True)
-class Patch:
-    file_prefix: str  # the chunk's name up to its content hash, e.g. "core-"
-    old: str
-    new: str
-    why: str
-
+__all__ = ["PATCHES", "Patch", "PatchError", "check_all_applied", "patch_file", "patched"]
+MODULE = "tools/build/pyscript_patch.py"
 
 SAB_TRY = ("try{new _r(4,{maxByteLength:8})}catch(e){yr=!1,_r=class extends ArrayBuffer{get growable(){"
            "return super.resizable}grow(e){super.resize(e)}}}")
@@ -69,10 +59,6 @@ PATCHES = (
 )
 
 
-class PatchError(RuntimeError):
-    """A patch's anchor text is not in PyScript's dist exactly once."""
-
-
 def patched(name: str) -> bool:
     """Whether a patch is for dist file ``name`` (other files are copied byte for byte)."""
     return any(name.startswith(p.file_prefix) for p in PATCHES)
@@ -81,23 +67,9 @@ def patched(name: str) -> bool:
 def patch_file(name: str, text: str) -> tuple[str, list[Patch]]:
     """``text`` of dist file ``name`` with every patch for it applied, and the patches applied;
     PatchError if a patch for this file does not find its text exactly once."""
-    done = []
-    for p in PATCHES:
-        if not name.startswith(p.file_prefix):
-            continue
-        n = text.count(p.old)
-        if n != 1:
-            raise PatchError(f"{name}: the text of a PyScript patch occurs {n} times, not once ({p.why}); "
-                             "PyScript changed: re-measure, then re-anchor or drop it "
-                             "(tools/build/pyscript_patch.py)")
-        text = text.replace(p.old, p.new)
-        done.append(p)
-    return text, done
+    return patch_text(name, text, PATCHES, "PyScript", MODULE)
 
 
 def check_all_applied(applied: list[Patch]) -> None:
     """Every patch was applied exactly once over the files copied (a renamed chunk fails too)."""
-    for p in PATCHES:
-        if applied.count(p) != 1:
-            raise PatchError(f"a PyScript patch for {p.file_prefix}*.js was applied {applied.count(p)} "
-                             f"times, not once ({p.why}) (tools/build/pyscript_patch.py)")
+    check_applied(applied, PATCHES, "PyScript", MODULE)

@@ -10,7 +10,8 @@
     joker-<version>-py3-none-any.whl
                                     the joker package, built from pyproject.toml by pip (wheel.py);
                                     pyscript.toml's `packages` installs it with micropip
-    pyodide/                        the Pyodide runtime; python_stdlib.zip precompiled and trimmed
+    pyodide/                        the Pyodide runtime, with the patch of pyodide_patch.py;
+                                    python_stdlib.zip precompiled and trimmed
                                     to what the app imports (trim.py); micropip's wheel;
                                     pyodide-lock.json listing only micropip and joker;
                                     snapshot.bin.gz, the memory snapshot (snapshot.py), with both
@@ -31,6 +32,7 @@ import sys
 import time
 from pathlib import Path
 
+from . import pyodide_patch
 from .i18n import catalog_json
 from .icons import build_icons
 from .paths import DIST, ROOT, STATIC, log
@@ -153,8 +155,15 @@ def build(trim_stdlib: bool = True) -> Path:
     build_icons(tmp / "icons")
 
     (tmp / "pyodide").mkdir()
+    pyodide_applied: list[Patch] = []
     for name in PYODIDE_RUNTIME:
-        shutil.copy2(pyodide_dir / name, tmp / "pyodide" / name)
+        if pyodide_patch.patched(name):
+            text, done = pyodide_patch.patch_file(name, (pyodide_dir / name).read_text(encoding="utf-8"))
+            (tmp / "pyodide" / name).write_text(text, encoding="utf-8")
+            pyodide_applied += done
+        else:
+            shutil.copy2(pyodide_dir / name, tmp / "pyodide" / name)
+    pyodide_patch.check_all_applied(pyodide_applied)
     shutil.copy2(stdlib, tmp / "pyodide" / "python_stdlib.zip")
     (tmp / "pyodide" / "pyodide-lock.json").write_bytes(lock_with(pyodide_dir / "pyodide-lock.json", *wheels))
     shutil.copy2(wheels[0], tmp / "pyodide" / wheels[0].name)
