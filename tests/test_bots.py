@@ -235,6 +235,24 @@ def test_analyse_ranks_every_legal_action_and_agrees_with_act(level):
     assert phases_seen == {"trump", "bid", "play"}
 
 
+def test_insane_holding_a_zero_bid_values_cards_by_its_own_points():
+    """While its 0-bid holds, Insane values a card by its own change of total only (the others'
+    weight 0): a 0-bid about to break is not given up to spoil their bids. Once it has taken a
+    trick, or with a positive bid, the others count again (value and points part)."""
+    holding = others = 0
+    for _, v in _random_positions(PRESETS["standard"], "nines", 23, 60):
+        me = v["seat"]
+        if len(v["legal"]) < 2 or v["bids"][me] is None:
+            continue
+        a = make_bot("insane", seed=5, worlds=8).analyse(json.loads(json.dumps(v)))
+        if v["bids"][me] == 0 and v["taken"][me] == 0:
+            holding += 1
+            assert all(c["value"] == c["points"] for c in a), a
+        elif any(c["value"] != c["points"] for c in a):
+            others += 1
+    assert holding >= 3 and others >= 3, (holding, others)
+
+
 def test_analyse_values_joker_modes_and_merged_cards():
     v = _view([], hand=("AS", "KS", "9S", "X1", "X2"), counts=(5, 5, 5, 5), tricks=[])
     v["legal"] = ["9S", "KS", "AS"] + [f"X1{m}{s}" for m in "+-" for s in "SCDH"] + \

@@ -159,7 +159,10 @@ class Searcher:
         bids = [b if b is not None else 0 for b in info.bids]
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
-        util = Utility(view, info, bids, self.harm)
+        # while our 0-bid holds, the others' scores do not count: a 0-bid about to break is not given
+        # up to spoil their bids (experiment D)
+        harm = 0.0 if bids[me] == 0 and info.taken[me] == 0 else self.harm
+        util = Utility(view, info, bids, harm)
         over = self._over(me)
         prep = []
         for p in cands:
