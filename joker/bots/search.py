@@ -160,7 +160,7 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         # while our 0-bid holds, the others' scores do not count: a 0-bid about to break is not given
-        # up to spoil their bids (experiment D)
+        # up to spoil their bids (docs/BOTS.md, "Twelfth pass": 0-bids kept more, margins unchanged)
         harm = 0.0 if bids[me] == 0 and info.taken[me] == 0 else self.harm
         util = Utility(view, info, bids, harm)
         over = self._over(me)

@@ -31,13 +31,13 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
-from . import pyodide_patch
+from . import pyodide_patch, pyscript_patch
 from .i18n import catalog_json
 from .icons import build_icons
 from .paths import DIST, ROOT, STATIC, log
 from .precompile import precompiled_stdlib
-from .pyscript_patch import Patch, check_all_applied, patch_file, patched
 from .runtime import PYODIDE, PYODIDE_RUNTIME, PYSCRIPT, extract, pyscript_files
 from .snapshot import SNAPSHOT_NAME, memory_snapshot
 from .snapshot_make import PRELOAD
@@ -128,6 +128,20 @@ def lock_with(lock: Path, micropip: Path, joker: Path) -> bytes:
     return json.dumps({"info": data["info"], "packages": packages}, separators=(",", ":")).encode()
 
 
+
+def copy_patched(files: list[Path], dest: Path, patches: ModuleType) -> None:
+    """Copy a runtime package's ``files`` into ``dest``, those the package's patch module
+    (pyodide_patch, pyscript_patch) patches rewritten; every patch must apply exactly once."""
+    applied = []
+    for f in files:
+        if patches.patched(f.name):
+            text, done = patches.patch_file(f.name, f.read_text(encoding="utf-8"))
+            (dest / f.name).write_text(text, encoding="utf-8")
+            applied += done
+        else:
+            shutil.copy2(f, dest / f.name)
+    patches.check_all_applied(applied)
+
 def build(trim_stdlib: bool = True) -> Path:
     """dist/ from the sources; ``trim_stdlib=False`` ships the whole stdlib (tools/trace_stdlib.py)."""
     t0 = time.perf_counter()
@@ -155,30 +169,14 @@ def build(trim_stdlib: bool = True) -> Path:
     build_icons(tmp / "icons")
 
     (tmp / "pyodide").mkdir()
-    pyodide_applied: list[Patch] = []
-    for name in PYODIDE_RUNTIME:
-        if pyodide_patch.patched(name):
-            text, done = pyodide_patch.patch_file(name, (pyodide_dir / name).read_text(encoding="utf-8"))
-            (tmp / "pyodide" / name).write_text(text, encoding="utf-8")
-            pyodide_applied += done
-        else:
-            shutil.copy2(pyodide_dir / name, tmp / "pyodide" / name)
-    pyodide_patch.check_all_applied(pyodide_applied)
+    copy_patched([pyodide_dir / name for name in PYODIDE_RUNTIME], tmp / "pyodide", pyodide_patch)
     shutil.copy2(stdlib, tmp / "pyodide" / "python_stdlib.zip")
     (tmp / "pyodide" / "pyodide-lock.json").write_bytes(lock_with(pyodide_dir / "pyodide-lock.json", *wheels))
     shutil.copy2(wheels[0], tmp / "pyodide" / wheels[0].name)
     shutil.copy2(wheels[1], tmp / wheels[1].name)
     (tmp / "pyscript").mkdir()
-    applied: list[Patch] = []
-    for f in pyscript_files(pyscript_dir):
-        if not f.name.startswith(UNUSED_PYSCRIPT):
-            if patched(f.name):
-                text, done = patch_file(f.name, f.read_text(encoding="utf-8"))
-                (tmp / "pyscript" / f.name).write_text(text, encoding="utf-8")
-                applied += done
-            else:
-                shutil.copy2(f, tmp / "pyscript" / f.name)
-    check_all_applied(applied)
+    copy_patched([f for f in pyscript_files(pyscript_dir) if not f.name.startswith(UNUSED_PYSCRIPT)],
+                 tmp / "pyscript", pyscript_patch)
 
     (tmp / "pyodide" / SNAPSHOT_NAME).write_bytes(memory_snapshot(pyodide_dir, stdlib, wheels, pyscript_dir))
     version = fill_service_worker(tmp) if (tmp / "sw.js").exists() else "-"
