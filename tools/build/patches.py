@@ -23,6 +23,11 @@ class PatchError(RuntimeError):
     """A patch's anchor text is not in the package's file exactly once."""
 
 
+def applies_to(name: str, patches: tuple[Patch, ...]) -> bool:
+    """Whether one of ``patches`` is for file ``name`` (the others are copied byte for byte)."""
+    return any(name.startswith(p.file_prefix) for p in patches)
+
+
 def patch_text(name: str, text: str, patches: tuple[Patch, ...], package: str, module: str
                ) -> tuple[str, list[Patch]]:
     """``text`` of file ``name`` with every one of ``patches`` for it applied, and those applied;

@@ -16,7 +16,7 @@ snapshot) Pyodide reads the file instead of fetching it, there is no response, a
 """
 from __future__ import annotations
 
-from .patches import Patch, check_applied, patch_text
+from .patches import Patch, applies_to, check_applied, patch_text
 
 MODULE = "tools/build/pyodide_patch.py"
 
@@ -36,7 +36,7 @@ PATCHES = (
 
 def patched(name: str) -> bool:
     """Whether a patch is for Pyodide's file ``name`` (the others are copied byte for byte)."""
-    return any(name.startswith(p.file_prefix) for p in PATCHES)
+    return applies_to(name, PATCHES)
 
 
 def patch_file(name: str, text: str) -> tuple[str, list[Patch]]:

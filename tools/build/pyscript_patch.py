@@ -36,7 +36,7 @@ find them: 15-20 ms of CPU at 4x, the one remaining re-parse once the probe abov
 """
 from __future__ import annotations
 
-from .patches import Patch, PatchError, check_applied, patch_text
+from .patches import Patch, PatchError, applies_to, check_applied, patch_text
 
 __all__ = ["PATCHES", "Patch", "PatchError", "check_all_applied", "patch_file", "patched"]
 MODULE = "tools/build/pyscript_patch.py"
@@ -61,7 +61,7 @@ PATCHES = (
 
 def patched(name: str) -> bool:
     """Whether a patch is for dist file ``name`` (other files are copied byte for byte)."""
-    return any(name.startswith(p.file_prefix) for p in PATCHES)
+    return applies_to(name, PATCHES)
 
 
 def patch_file(name: str, text: str) -> tuple[str, list[Patch]]:

@@ -128,7 +128,6 @@ def lock_with(lock: Path, micropip: Path, joker: Path) -> bytes:
     return json.dumps({"info": data["info"], "packages": packages}, separators=(",", ":")).encode()
 
 
-
 def copy_patched(files: list[Path], dest: Path, patches: ModuleType) -> None:
     """Copy a runtime package's ``files`` into ``dest``, those the package's patch module
     (pyodide_patch, pyscript_patch) patches rewritten; every patch must apply exactly once."""
