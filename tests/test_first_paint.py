@@ -72,3 +72,35 @@ def test_module_preloads_end_the_body(site_dir: Path) -> None:
     assert tail.count("modulepreload") == len(preloads) + 1  # all of them after the comment
     assert body.index('id="settings"') < body.index('rel="modulepreload"')
     assert re.search(r'(<link rel="modulepreload"[^>]*>\s*)+</body>', body)
+
+
+# The loading bar's fill, sampled: its CSS animations, what they animate, its inline style, its scale.
+LOADING_FILL = """() => {
+  const fill = document.querySelector("#loading-fill");
+  const anims = fill.getAnimations().map((a) => ({
+    name: a.animationName || a.transitionProperty || "",
+    props: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+      .filter((p) => !["offset", "computedOffset", "easing", "composite"].includes(p)),
+  }));
+  return {anims, style: fill.getAttribute("style"), scale: new DOMMatrix(getComputedStyle(fill).transform).a};
+}"""
+
+
+def test_loading_bar_is_left_to_the_compositor(page: Any, base_url: str) -> None:
+    """While Python starts, the loading bar under PLAY fills by a CSS animation of its transform only,
+    which the compositor runs without the page's thread: nothing is laid out, painted or rastered on
+    its frames. Its width used to be eased every 250 ms, and those frames cost about 0.3 s of CPU on
+    a 2-core machine while the engine worker started (docs/STARTUP.md)."""
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python stays on its way
+    page.goto(base_url)
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    first = page.evaluate(LOADING_FILL)
+    page.wait_for_timeout(700)
+    later = page.evaluate(LOADING_FILL)
+    for route in held:
+        route.abort()
+    assert page.locator("html").get_attribute("data-python") != "ready"
+    assert first["anims"] == [{"name": "loading-fill", "props": ["transform"]}], first
+    assert first["style"] is None and later["style"] is None  # no script sets its size
+    assert 0.05 <= first["scale"] < later["scale"] < 0.95, (first, later)

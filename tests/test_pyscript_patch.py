@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from tools.build.pyscript_patch import (
+    MICROPIP_STEP,
+    MICROPIP_UNLESS_INSTALLED,
     OBSERVE,
     PATCHES,
     SAB_IF,
@@ -94,8 +96,9 @@ def test_patched_probe_gives_what_the_original_gave(world: str) -> None:
 
 
 def test_patches_apply_once() -> None:
-    text, done = patch_file("core-AbC123.js", "x;" + SAB_TRY + "y," + OBSERVE + ",z")
-    assert text == "x;" + SAB_IF + "y," + UNOBSERVED + ",z" and done == list(PATCHES)
+    text, done = patch_file("core-AbC123.js", "x;" + SAB_TRY + "y," + OBSERVE + ",z," + MICROPIP_STEP)
+    assert text == "x;" + SAB_IF + "y," + UNOBSERVED + ",z," + MICROPIP_UNLESS_INSTALLED
+    assert done == list(PATCHES)
     assert "throw" not in SAB_IF and "observe" not in UNOBSERVED
     assert patched("core-AbC123.js") and not patched("toml-Blg7Izee.js") and not patched("core.js")
 
@@ -130,8 +133,11 @@ def test_pyscript_core_is_not_reparsed_while_it_starts(browser: Any, base_url: s
     assert not reparsed, [(e["ts"] - core["ts"], e.get("dur")) for e in reparsed]
 
 
-@pytest.mark.parametrize("text", ["", "x", SAB_TRY + SAB_TRY + OBSERVE, SAB_TRY.replace("_r", "Zr") + OBSERVE,
-                                  SAB_TRY, SAB_TRY + OBSERVE.replace("e.observe", "o.observe")])
+@pytest.mark.parametrize("text", ["", "x", SAB_TRY + SAB_TRY + OBSERVE + MICROPIP_STEP,
+                                  SAB_TRY.replace("_r", "Zr") + OBSERVE + MICROPIP_STEP,
+                                  SAB_TRY + MICROPIP_STEP,
+                                  SAB_TRY + OBSERVE.replace("e.observe", "o.observe") + MICROPIP_STEP,
+                                  SAB_TRY + OBSERVE + MICROPIP_STEP.replace("m(o,l,p)", "m(o,l)")])
 def test_patch_fails_loudly_when_pyscript_changed(text: str) -> None:
     """A new PyScript (another minifier's names, the probe gone or doubled) stops the build."""
     with pytest.raises(PatchError, match="PyScript changed"):

@@ -255,6 +255,10 @@ def test_python_and_worker_start(page: Any, wait_python_ready: Any) -> None:
     assert any(u.endswith("/pyodide/pyodide-lock.json") for u in guard.requests)
     assert not [u for u in guard.requests if u.endswith(".whl")], guard.requests
     assert all(guard.is_local(u) for u in guard.requests)
+    # ...so PyScript's start did not ask micropip for it again (tools/build/pyscript_patch.py): the
+    # micropip package, which the snapshot cannot hold, was never imported
+    loaded = page.evaluate("async () => (await import('./js/engine.js')).loadedModules()")
+    assert "joker.web" in loaded and "micropip" not in loaded, sorted(m for m in loaded if "micropip" in m)
     # Both interpreters (page and worker) started from the memory snapshot, not the slow way.
     config = tomllib.loads((build.DIST / "pyscript.toml").read_text(encoding="utf-8"))
     if config["interpreter"] != "./pyodide/pyodide.mjs":

@@ -263,7 +263,8 @@ def test_first_screen_works_before_python(page: Any, base_url: str) -> None:
     page.get_by_test_id("play").click()
     expect(page.get_by_test_id("loading")).to_be_visible()
     assert page.locator("#table").is_hidden()
-    page.wait_for_function("() => parseFloat(document.querySelector('#loading-fill').style.width) > 5")
+    page.wait_for_function(
+        "() => new DOMMatrix(getComputedStyle(document.querySelector('#loading-fill')).transform).a > 0.05")
     for r in held:
         r.continue_()
     page.unroute("**/pyodide.asm.wasm")

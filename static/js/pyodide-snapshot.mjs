@@ -43,14 +43,18 @@ function start(options) {
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {});  // handled below: it rejects loadPyodide
   return plainLoadPyodide({ ...options, indexURL, _loadSnapshot: snapshot }).then((pyodide) => {
-    pyodide.runPython(AFTER_RESTORE);
+    // The packages micropip installed at build time, which PyScript's worker (patched by build.py,
+    // tools/build/pyscript_patch.py) then does not ask micropip for again at every start.
+    pyodide.installedInSnapshot = new Set(JSON.parse(pyodide.runPython(AFTER_RESTORE)));
     return pyodide;
   });
 }
 
 // What PyScript calls: options are { stdout, stderr }. pyscript.toml's packages are not among them:
-// with packages_cache = "never" PyScript installs them with micropip once the interpreter is up,
-// and micropip finds them installed in the snapshot (tools/build/snapshot_make.py).
+// with packages_cache = "never" PyScript would install them with micropip once the interpreter is
+// up; started from the snapshot, which has them installed (tools/build/snapshot_make.py), it skips
+// that step (installedInSnapshot above; tools/build/pyscript_patch.py). Without the snapshot
+// micropip installs them from the site.
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _, ...rest } = options;
   try {

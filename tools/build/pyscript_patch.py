@@ -33,6 +33,15 @@ when it starts. (This was done at run time before: pyworkers.js replaced ``Mutat
 the core was imported and told the core's observer by its creator's file in ``new Error().stack``;
 that string needs every frame's line and column, and V8 re-parsed the core's whole top level to
 find them: 15-20 ms of CPU at 4x, the one remaining re-parse once the probe above threw no more.)
+
+The micropip step (docs/STARTUP.md, "The loading bar off the main thread"). At every start a
+PyScript worker imports micropip and asks it to install pyscript.toml's ``packages`` (joker). Our
+memory snapshot was made by that same install (tools/build/snapshot_make.py), so micropip only
+finds joker "already satisfied": 70-120 ms of each worker's start (importing the three micropip
+modules a snapshot cannot hold, then the check). The patch skips the step when the interpreter
+says the snapshot installed every package asked for (``installedInSnapshot``, set by
+static/js/pyodide-snapshot.mjs from what snapshot_make.py installed); without the snapshot, or for
+a package it does not hold, micropip installs as before.
 """
 from __future__ import annotations
 
@@ -49,6 +58,9 @@ SAB_IF = ("if(_r)try{new _r(4,{maxByteLength:8})}catch(e){_r=void 0}if(!_r){yr=!
 OBSERVE = "n=t=>(e.observe(t,{childList:!0,subtree:!0,attributes:!0}),t)"
 UNOBSERVED = "n=t=>t"
 
+MICROPIP_STEP = "o&&await m(o,l,p),await l.close()"
+MICROPIP_UNLESS_INSTALLED = "o&&!o.every(e=>y.installedInSnapshot?.has(e))&&await m(o,l,p),await l.close()"
+
 PATCHES = (
     Patch("core-", SAB_TRY, SAB_IF,
           "no TypeError thrown from core's top level when SharedArrayBuffer is missing: V8 re-parses "
@@ -56,6 +68,9 @@ PATCHES = (
     Patch("core-", OBSERVE, UNOBSERVED,
           "core's MutationObserver observes nothing: the page has no <script type=py> to find, and "
           "its search of every element added cost each redraw"),
+    Patch("core-", MICROPIP_STEP, MICROPIP_UNLESS_INSTALLED,
+          "a worker asks micropip for pyscript.toml's packages only if the memory snapshot did not "
+          "install them all at build time"),
 )
 
 

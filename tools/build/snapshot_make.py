@@ -7,9 +7,9 @@ The packages of pyscript.toml are installed the way a start without a snapshot i
 micropip's wheel unpacked into site-packages as Pyodide's ``loadPackage`` does (its own loader cannot
 run here: it leaves JS state a snapshot cannot hold), then ``micropip.install`` of the joker wheel.
 Files do not survive in a snapshot (only the heap does): the installed files, with their .pyc, are
-kept in ``_joker_snapshot.FILES`` and written back at every start, so micropip finds joker installed
-(PyScript's ``micropip.install(["joker"])`` at start: "Requirement already satisfied") and nothing is
-downloaded again.
+kept in ``_joker_snapshot.INSTALLED`` and written back at every start, so joker is installed and nothing
+is downloaded again; PyScript's ``micropip.install(["joker"])`` at start is skipped (the packages
+installed here are what ``after_restore`` returns; tools/build/pyscript_patch.py).
 """
 from __future__ import annotations
 

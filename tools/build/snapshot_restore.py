@@ -29,11 +29,14 @@ def add(files: dict[str, str]) -> None:
                 _be._code_to_hash_pyc(code, _util.source_hash(data), checked=True))  # type: ignore[attr-defined]
 
 
-def after_restore() -> None:
+def after_restore() -> str:
     """Reseed random (the snapshot froze its state), write the files back, tell Pyodide which
-    packages are installed (its ``loadPackage("micropip")``, which PyScript calls, then loads
-    nothing), forget stale listings."""
+    packages are installed (its ``loadPackage("micropip")`` then loads nothing), forget stale
+    listings. Returns the names of the packages installed at build time, as JSON text: PyScript
+    skips its micropip step at start when they include all of pyscript.toml's ``packages``
+    (tools/build/pyscript_patch.py)."""
     import importlib
+    import json
     import os
     import random
 
@@ -48,3 +51,4 @@ def after_restore() -> None:
     for name in LOADED:
         setattr(pyodide_js.loadedPackages, name, "default channel")
     importlib.invalidate_caches()  # the file system is new: forget the finders' listings
+    return json.dumps(LOADED)
