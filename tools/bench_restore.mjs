@@ -1,8 +1,10 @@
 // What a worker does after Pyodide restored the memory snapshot, timed under Node (a tool, not a test):
 //   node tools/bench_restore.mjs <dist> [runs]
-// after_restore() (js/pyodide-snapshot.mjs runs it), then what PyScript does with pyscript.toml:
-// `packages` -> loadPackage("micropip"), import micropip, micropip.install(packages); a site of
-// before the wheel had `[files]` joker.zip instead, unpacked into the cwd. Prints ms per run.
+// after_restore() (js/pyodide-snapshot.mjs runs it), then what PyScript does with pyscript.toml's
+// `packages` (["joker"]): since tools/build/pyscript_patch.py, nothing when after_restore says the
+// snapshot installed them all; else (a site from before that patch) loadPackage("micropip"), import
+// micropip, micropip.install(packages); a site of before the wheel had `[files]` joker.zip instead,
+// unpacked into the cwd. Prints ms per run.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -18,8 +20,11 @@ for (let i = 0; i < Number(runs); i++) {
   const py = await loadPyodide({ indexURL: pyodideDir + "/", _loadSnapshot: new Uint8Array(snapshot),
                                  stdout: () => {}, stderr: () => {} });
   const t0 = performance.now();
-  py.runPython("__import__('_joker_snapshot').after_restore()");
-  if (fs.existsSync(jokerZip)) {
+  const installed = py.runPython("__import__('_joker_snapshot').after_restore()");
+  const skipped = typeof installed === "string" && JSON.parse(installed).includes("joker");
+  if (skipped) {
+    // PyScript's micropip step skipped (the snapshot installed joker)
+  } else if (fs.existsSync(jokerZip)) {
     py.unpackArchive(new Uint8Array(fs.readFileSync(jokerZip)), "zip", { extractDir: "/home/pyodide" });
   } else {
     await py.loadPackage("micropip", { messageCallback: () => {} });
