@@ -80,28 +80,36 @@ def long_tasks(events: list[dict[str, Any]], over_ms: float) -> list[str]:
 
 
 def load_once(url: str, seconds: float) -> list[dict[str, Any]]:
-    from conftest import CHROMIUM, CHROMIUM_ARGS
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # chromium may still write
-        out = Path(tmp) / "trace.json"
-        proc = subprocess.Popen(
-            [CHROMIUM, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={tmp}/profile",
-             f"--trace-startup={CATEGORIES}", f"--trace-startup-file={out}", "--trace-startup-format=json",
-             f"--trace-startup-duration={seconds:g}", "--window-size=1440,900", url],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + seconds + 30
-            while time.monotonic() < deadline:
-                time.sleep(0.2)
-                try:
-                    data = json.loads(out.read_text(encoding="utf-8"))
-                    break
-                except (OSError, ValueError):  # not written yet, or being written
-                    continue
-            else:
-                raise RuntimeError("chromium wrote no trace")
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+        return traced_load(url, seconds, CATEGORIES, Path(tmp) / "profile")
+
+
+def traced_load(url: str, seconds: float, categories: str, profile: Path) -> list[dict[str, Any]]:
+    """The trace events of one load of ``url`` in headless Chromium with no DevTools client, from
+    its start for ``seconds``, in the user-data directory ``profile`` (a fresh one: a first visit;
+    one a visit left: a warm one; tools/trace_start.py)."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    out = profile.parent / f"{profile.name}-trace.json"
+    out.unlink(missing_ok=True)
+    proc = subprocess.Popen(
+        [CHROMIUM, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={profile}",
+         f"--trace-startup={categories}", f"--trace-startup-file={out}", "--trace-startup-format=json",
+         f"--trace-startup-duration={seconds:g}", "--window-size=1440,900", url],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + seconds + 30
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            try:
+                data = json.loads(out.read_text(encoding="utf-8"))
+                break
+            except (OSError, ValueError):  # not written yet, or being written
+                continue
+        else:
+            raise RuntimeError("chromium wrote no trace")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
     events: list[dict[str, Any]] = data["traceEvents"] if isinstance(data, dict) else data
     return events
 

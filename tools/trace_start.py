@@ -19,10 +19,8 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+
+from tools.bench_core import traced_load  # noqa: E402
 
 CATEGORIES = "devtools.timeline,blink.user_timing,v8,toplevel"
 ENGINE_READY = "page:ready ./py/engine.py"
@@ -111,9 +111,10 @@ def warm_trace(url: str, seconds: float) -> list[dict[str, Any]]:
     """A first visit (service worker installed and precached), then a traced warm one."""
     from conftest import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # chromium may still write
+        profile = Path(tmp) / "profile"
         with sync_playwright() as pw:
-            ctx = pw.chromium.launch_persistent_context(tmp, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                         headless=True)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(url)
@@ -122,27 +123,7 @@ def warm_trace(url: str, seconds: float) -> list[dict[str, Any]]:
             page.wait_for_function("document.documentElement.dataset.worker === 'ready'", timeout=120_000)
             page.wait_for_timeout(3000)
             ctx.close()
-        out = Path(tmp) / "trace.json"
-        proc = subprocess.Popen(
-            [CHROMIUM, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={tmp}",
-             f"--trace-startup={CATEGORIES}", f"--trace-startup-file={out}", "--trace-startup-format=json",
-             f"--trace-startup-duration={seconds:g}", "--window-size=1440,900", url],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + seconds + 30
-            while time.monotonic() < deadline:
-                time.sleep(0.2)
-                try:
-                    data = json.loads(out.read_text(encoding="utf-8"))
-                    break
-                except (OSError, ValueError):  # not written yet, or being written
-                    continue
-            else:
-                raise RuntimeError("chromium wrote no trace")
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-    return data["traceEvents"] if isinstance(data, dict) else data
+        return traced_load(url, seconds, CATEGORIES, profile)
 
 
 def main() -> int:
