@@ -282,6 +282,27 @@ def test_pool_styles_are_legal_and_reproducible(style):
         assert run(1) != run(50)     # its lapses come from its seed
 
 
+def test_spoiler_turns_on_the_others_once_its_own_bid_is_lost():
+    """Over its bid (0 bid, 1 taken) the spoiler takes a trick from a seat that needs it, where Medium
+    would duck; a trick held by a seat whose bid is made it leaves there; while its own bid stands it
+    plays like Medium."""
+    def view(bids, taken, hand=("AS", "7S")):
+        v = _view([], hand=hand, counts=(2, 1, 2, 2), tricks=[])
+        v.update(bids=list(bids), taken=list(taken), leader=1, trick=[{"seat": 1, "play": "9S"}],
+                 legal=list(hand))
+        return v
+    spoiler, medium = make_bot("spoiler", seed=1), make_bot("medium", seed=1)
+    needs = view([0, 2, 1, 0], [1, 0, 0, 0])
+    assert spoiler.act(needs) == "AS" and medium.act(needs) == "7S"
+    made = view([0, 1, 1, 0], [1, 1, 0, 0])
+    assert spoiler.act(made) == "7S"
+    short = view([2, 2, 1, 0], [0, 0, 0, 0], hand=("AS",))          # 2 to take, 1 card left: lost
+    short.update(hand_counts=[1, 0, 1, 1])
+    assert spoiler.act(short) == "AS"
+    open_bid = view([1, 2, 1, 0], [0, 0, 0, 0])                      # 1 to take: still Medium's play
+    assert spoiler.act(open_bid) == medium.act(open_bid)
+
+
 def test_pool_styles_have_their_habits():
     """Over many deals the overbidder bids above what it takes and the underbidder below."""
     stats = {}

@@ -10,6 +10,11 @@ like every bot, a pure function of the view and its seed.
   (up or down) a third of the time.
 * ``jokerearly`` — bids like Medium, but spends a joker at its first chance: high while it needs
   tricks, low once its bid is made.
+* ``spoiler`` — the kitchen table's spoiler: bids and plays like Medium while its own bid can still
+  be made exactly, and once it cannot (overtaken, or too many tricks short) plays against the others'
+  bids: it takes every trick it can from a seat that needs it (spending its jokers to do so) and leaves
+  a trick with a seat whose bid is already made, so that seat goes over.  Our kernel assumes every seat
+  plays for its own bid to the end; this one stops doing so halfway through many deals.
 
 >>> from joker.game import Game
 >>> g = Game(mode="nines", seed=2)
@@ -22,12 +27,13 @@ import random
 from typing import Any
 
 from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS, X1, parse_play, play_text
+from ..rules import winner_index
 from .base import Bot
-from .heuristic import HeuristicPlayer, est_tricks, pick_bid
+from .heuristic import HeuristicPlayer, est_tricks, pick_bid, wins_now
 from .info import Info
 
 SM = SUIT_MASKS
-STYLES = ("overbid", "underbid", "sloppy", "jokerearly")
+STYLES = ("overbid", "underbid", "sloppy", "jokerearly", "spoiler")
 
 
 def _power(p: int, trump: int) -> tuple[int, int]:
@@ -140,8 +146,41 @@ class JokerEarly(StyleBot):
         return super().style_play(view, info, plays, rng)
 
 
+class Spoiler(StyleBot):
+    level = "spoiler"
+
+    def style_play(self, view: dict[str, Any], info: Info, plays: list[int], rng: random.Random) -> int:
+        need = info.need(info.seat)
+        if 0 <= need <= info.counts[info.seat]:                  # its own bid still stands: Medium
+            return super().style_play(view, info, plays, rng)
+        # Its bid is lost: every trick is worth 10 to it, and each one it takes or leaves is aimed at
+        # the others' bids.
+        trump, trick = info.trump, info.trick
+        cards = [p for p in plays if p & 63 < X1]
+
+        def power(p: int) -> tuple[int, int]:
+            return _power(p, trump)
+
+        if not trick:                                            # lead its strongest card
+            if cards:
+                return max(cards, key=power)
+            j = _joker_play(info, plays, high=True)
+            return j if j is not None else plays[0]
+        holder = info.trick_seats[winner_index(trick, trump, info.hlt)]
+        win = [p for p in plays if wins_now(trick, p, trump, info.hlt)]
+        lose = [p for p in cards if p not in win]
+        if info.need(holder) == 0 and lose:                      # a made bid holds it: push it over
+            return max(lose, key=power)
+        win_cards = [p for p in win if p & 63 < X1]
+        if win_cards:                                            # take it from whoever needs it
+            return (min if len(trick) == 3 else max)(win_cards, key=power)
+        if win:                                                  # a joker played high
+            return win[0]
+        return min(cards, key=power) if cards else plays[0]
+
+
 _STYLES: dict[str, type[StyleBot]] = {"overbid": Overbidder, "underbid": Underbidder, "sloppy": Sloppy,
-                                      "jokerearly": JokerEarly}
+                                      "jokerearly": JokerEarly, "spoiler": Spoiler}
 
 
 def make_style(name: str, seed: int | None = None) -> StyleBot:
