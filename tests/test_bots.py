@@ -142,6 +142,38 @@ def test_kernel_plays_every_trick():
         assert sum(t) == 9 and kh == [0, 0, 0, 0]
 
 
+def test_kernel_plays_a_wild_seat_at_random_from_its_seed():
+    """A seat in ``wild`` plays random legal actions: every trick is still played, the same seed gives
+    the same rollout, other seeds other ones; a 0-bid holding both jokers and the lowest cards, which
+    the kernel ducks with, takes tricks once the seat plays at random (its jokers, high)."""
+    from joker.bots.kernel import WILD_ONE
+    hands = [parse_hand("9S TS 9C TC 8D 9D 7H 8H 9H"), parse_hand("X1 X2 7S 8S 7C 8C 6D 7D 6H"),
+             parse_hand("JS QS JC QC TD JD TH JH QH"), parse_hand("KS AS KC AC QD KD AD KH AH")]
+    kh, _, tm = to_kernel(hands, [], 3)
+    bids = [2, 0, 3, 4]
+    plain = rollout(list(kh), 0, [], [0, 0, 0, 0], tm, False, bids)
+    assert plain[1] == 0                                        # the kernel ducks every trick
+    wild = [0, WILD_ONE, 0, 0]
+    runs = [rollout(list(kh), 0, [], [0, 0, 0, 0], tm, False, bids, wild=wild, seed=s) for s in range(60)]
+    assert all(sum(t) == 9 for t in runs)
+    assert runs[7] == rollout(list(kh), 0, [], [0, 0, 0, 0], tm, False, bids, wild=wild, seed=7)
+    assert len({tuple(t) for t in runs}) >= 3
+    assert sum(t[1] for t in runs) / len(runs) > 0.5            # a joker played high wins
+    # every seat at random, every deal: all tricks are played and the hands emptied
+    rng = random.Random(4)
+    from joker.cards import DECK
+    for i in range(100):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hs = [0, 0, 0, 0]
+        for j, c in enumerate(deck):
+            hs[j & 3] |= 1 << c
+        k, _, tmask = to_kernel(hs, [], i % 5 - 1)
+        t = rollout(k, i & 3, [], [0, 0, 0, 0], tmask, bool(i & 1), [2, 2, 2, 2],
+                    wild=[WILD_ONE] * 4, seed=i)
+        assert sum(t) == 9 and k == [0, 0, 0, 0]
+
+
 def test_insane_utility_counts_the_premium():
     # last deal of the first pulka of a nines game; seat 1 made every bid so far
     deals = [{"pulka": 1, "bids": [1, 2, 0, 3], "taken": [2, 2, 1, 4], "points": [20, 150, 10, 40]}] * 3
@@ -337,6 +369,18 @@ def test_model_reads_each_seats_habit_from_the_view():
     assert m.bias_for(1, 9) > 0.4 and m.bias_for(2, 9) < -0.4 and abs(m.bias_for(0, 9)) < 0.5
     first = TableModel.from_view(Game(PRESETS["standard"], "nines", seed=1).view(0))
     assert first.bias == [0.0] * 4 and first.spread == [1.0] * 4      # the prior on the first deal
+
+
+def test_model_reads_a_random_player_as_wild():
+    """Seats that bid and play at random scatter far beyond any style of the pool: the model reads
+    them as playing at random; a Medium, an overbidder and an underbidder are not."""
+    from joker.bots.model import TableModel
+    g = _pool_game(["medium", "random", "random", "overbid"], 8)
+    m = TableModel.from_view(g.view(0))
+    assert m.wild[1] > 0.5 and m.wild[2] > 0.5 and m.wild[0] == m.wild[3] == 0.0
+    g = _pool_game(["underbid", "sloppy", "jokerearly", "overbid"], 8)
+    assert TableModel.from_view(g.view(0)).wild == [0.0] * 4
+    assert TableModel.prior().wild == [0.0] * 4
 
 
 def test_model_shapes_the_bid_reading():

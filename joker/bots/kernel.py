@@ -8,7 +8,8 @@ slot (bits 27..35) so one integer key per play decides a trick:
 
 A card ``c`` beats the best key ``k`` iff it is of the led suit or trump and ``c >= k >> 1``.
 
-The policy is deterministic (the sampled deal is the randomness): a seat that still needs tricks
+The policy is deterministic (the sampled deal is the randomness; only a seat the opponent model
+reads as playing at random draws, see ``wild``): a seat that still needs tricks
 takes them as cheaply as it can (last to play: the cheapest winner; earlier: its best card in the
 suit), uses a joker high when nothing else wins, and leads its sure winners; a seat whose bid is
 made ducks with its highest losing card, plays a joker low when every card would win, and leads
@@ -71,15 +72,34 @@ def _fullest_suit(m: int) -> int:
     return su
 
 
+#: The kernel's own random stream (a 64-bit LCG, Knuth's MMIX constants): only seats that play at
+#: random draw from it, and a rollout started from the same ``seed`` draws the same numbers, so every
+#: candidate of a decision meets the same random plays (common random numbers).
+_MUL, _INC, _M64 = 6364136223846793005, 1442695040888963407, (1 << 64) - 1
+#: ``wild`` thresholds are chances scaled to this (a chance p is ``int(p * WILD_ONE)``).
+WILD_ONE = 1 << 24
+
+
+def _nth(m: int, k: int) -> int:
+    """The bit of the ``k``-th card (from the lowest) of ``m``."""
+    for _ in range(k):
+        m &= m - 1
+    return m & -m
+
+
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
-            bids: Sequence[int], greedy: int = 0, over: int = 0) -> list[int]:
+            bids: Sequence[int], greedy: int = 0, over: int = 0, wild: Sequence[int] = (),
+            seed: int = 0) -> list[int]:
     """Play to the end (kernel encoding; ``hands``/``taken`` are modified in place); tricks per seat.
 
     Seats in the bitmask ``greedy`` play the simple way instead: while they need tricks their highest
     card (trumps above all), once their bid is made their lowest, and a joker only when nothing else
     is left (high while they need tricks).  Seats in the bitmask ``over`` play, once past their bid,
     as seats that need tricks (every further trick is worth 10 to them): a searching player takes
-    them where the made bid's rule ducks.
+    them where the made bid's rule ducks.  ``wild`` (per seat, a chance out of :data:`WILD_ONE`, or
+    empty) is how often a seat plays a random legal action instead — uniform over the actions the game
+    offers, so a joker counts twice following (high, low) and eight times leading (each mode and named
+    suit), as a player picking a random button would; the draws come from ``seed``.
     """
     n_in = len(trick)
     seat = (leader + n_in) & 3
@@ -90,10 +110,19 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
         ledmask, hl, best, bestseat = 0, False, 0, leader
     hl_key = 55 if hlt and tm else 80
     alive = hands[0] | hands[1] | hands[2] | hands[3]
+    rs = seed
+    wn = False
     while True:
         h = hands[seat]
         if not h:
             break
+        if wild:
+            w = wild[seat]
+            if w:
+                rs = (rs * _MUL + _INC) & _M64
+                wn = rs >> 40 < w
+            else:
+                wn = False
         need = bids[seat] - taken[seat]
         if need < 0 and over >> seat & 1:
             need = 9   # past its bid every trick is worth 10 more to it: it takes them (*Eighth pass*)
@@ -107,8 +136,20 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
                 s = h & tm
                 m = s | h & JM if s else h
             cm = m & ~JM
-            if greedy >> seat & 1:
-                if cm:
+            if wn or greedy >> seat & 1:
+                if wn:
+                    jm = m & JM
+                    nc = cm.bit_count()
+                    rs = (rs * _MUL + _INC) & _M64
+                    k = (rs >> 32) % (nc + 2 * jm.bit_count())
+                    if k < nc:
+                        low = _nth(cm, k)
+                        key = 2 * low.bit_length() if low & (ledmask | tm) else 0
+                    else:
+                        k -= nc
+                        low = _nth(jm, k >> 1)
+                        key = 100 + n_in if k & 1 else 0
+                elif cm:
                     if need > 0:
                         x = cm & tm
                         low = 1 << x.bit_length() - 1 if x else _high_rank(cm, tm)
@@ -168,7 +209,26 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
             bestseat = seat
             cm = h & ~JM
             low = 0
-            if greedy >> seat & 1 and cm:
+            if wn:
+                jm = h & JM
+                nc = cm.bit_count()
+                rs = (rs * _MUL + _INC) & _M64
+                k = (rs >> 32) % (nc + 8 * jm.bit_count())
+                if k < nc:
+                    low = _nth(cm, k)
+                else:
+                    k -= nc
+                    low = _nth(jm, k >> 3)
+                    su = k & 3
+                    ledmask = SM[su]
+                    hl = bool(k & 4)
+                    best = (80 if su == 3 else hl_key) if hl else 1
+                    hands[seat] = h ^ low
+                    alive ^= low
+                    n_in = 1
+                    seat = (seat + 1) & 3
+                    continue
+            elif greedy >> seat & 1 and cm:
                 if need > 0:
                     x = cm & tm
                     low = 1 << x.bit_length() - 1 if x else _high_rank(cm, tm)

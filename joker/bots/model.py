@@ -39,6 +39,21 @@ GREEDY_MAX = 0.9
 #: Odds factor of one play that fits the greedy way and not our kernel.
 GREEDY_SUPPORT = 3.0
 
+#: A seat whose results scatter this far (its spread, in multiples of a careful player's, read with
+#: a prior of WILD_PRIOR deals) and more is read as playing at random part of the time, all of it
+#: from WILD_FROM + WILD_SPAN on.  A random player's bids and tricks are unrelated; measured over
+#: whole nines games (2026-12-04, 4 games per style, the reading before every deal), this reads a
+#: random seat as 68% wild on average (81% from the fifth deal on), and every seat of the pool's
+#: styles, of Medium and of Hard as 0 at every deal but Easy's, at most 5% (it plays a careless card
+#: 30% of the time).  The heavier prior than ``spread``'s keeps one early miss by four or five tricks
+#: (which read a Hard as a third random with three deals' prior) from reading as random play.
+#: Our reading: nothing else in the view tells random play apart, and the rollouts need it — a
+#: random player spends its jokers high at random and takes tricks a purposeful seat would leave
+#: (docs/BOTS.md, *Thirteenth pass*).
+WILD_PRIOR = 8.0
+WILD_FROM = 2.2
+WILD_SPAN = 1.0
+
 #: Weight of the prior, in cards of evidence: four 9-card deals (a nines game has 144 cards per seat). A
 #: careless player's bid - taken scatters by a trick or more per deal, so a habit must show over several.
 PRIOR_CARDS = 36.0
@@ -51,11 +66,12 @@ PRIOR_DEALS = 3.0
 class TableModel:
     """Per-seat habits: ``bias`` (bid - taken per card) and ``spread`` (>= 1, scatter of results)."""
 
-    __slots__ = ("bias", "spread", "greedy", "deals_seen")
+    __slots__ = ("bias", "spread", "greedy", "wild", "deals_seen")
 
     bias: list[float]
     spread: list[float]
     greedy: list[float]          # chance that a seat plays the simple greedy way (kernel.rollout)
+    wild: list[float]            # chance that a play of the seat is a random legal action
     deals_seen: int
 
     @classmethod
@@ -65,6 +81,7 @@ class TableModel:
         self.bias = [0.0] * 4
         self.spread = [1.0] * 4
         self.greedy = [0.0] * 4
+        self.wild = [0.0] * 4
         self.deals_seen = 0
         return self
 
@@ -82,6 +99,8 @@ class TableModel:
             sq = sum((d["bids"][s] - d["taken"][s] - b * d["cards"]) ** 2 / d["cards"] for d in big)
             var = (sq + BASE_VAR * PRIOR_DEALS) / (len(big) + PRIOR_DEALS)
             self.spread[s] = math.sqrt(max(1.0, var / BASE_VAR))
+            wide = math.sqrt((sq + BASE_VAR * WILD_PRIOR) / (len(big) + WILD_PRIOR) / BASE_VAR)
+            self.wild[s] = min(1.0, max(0.0, (wide - WILD_FROM) / WILD_SPAN))
         evidence = greedy_evidence(view)
         for s in range(4):
             p = min(GREEDY_MAX, max(GREEDY_FLOOR, (9 * self.bias[s] - 0.3) / 0.4))

@@ -23,7 +23,7 @@ from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
 from .heuristic import estimated_bids
 from .info import Info
-from .kernel import rollout, to_kernel
+from .kernel import WILD_ONE, rollout, to_kernel
 from .model import TableModel
 from .sampling import Sampler, World, bid_reader
 from .utility import Utility
@@ -110,6 +110,12 @@ class Searcher:
                      "points": list(points), "count": count, "order": None if order is None else list(order)}
         return ranked(actions, rep, totals, points, count, order)
 
+    def _wild(self, me: int) -> list[int]:
+        """The kernel's ``wild`` thresholds: how often each other seat plays at random (the opponent
+        model); empty when no seat does, so the rollouts draw nothing."""
+        w = [0 if s == me else int(p * WILD_ONE) for s, p in enumerate(self.model.wild)]
+        return w if any(w) else []
+
     def _over(self, me: int) -> int:
         """The kernel's ``over`` mask (off as shipped): the other seats, once past their bid, take
         the tricks they can in the rollouts, bids and card play alike."""
@@ -164,6 +170,8 @@ class Searcher:
         harm = 0.0 if bids[me] == 0 and info.taken[me] == 0 else self.harm
         util = Utility(view, info, bids, harm)
         over = self._over(me)
+        wild = self._wild(me)
+        bits = self.rng.getrandbits
         prep = []
         for p in cands:
             trick = info.trick + [p]
@@ -186,10 +194,11 @@ class Searcher:
             u = draws()
             gm = greedy(u)
             tg = targets(bids, me, n, habits, u, gm)
+            seed = bits(64) if wild else 0
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over)
+                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over, wild, seed)
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
@@ -259,6 +268,7 @@ class Searcher:
         habits = self._habits(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         over = self._over(me)
+        wild = self._wild(me)
         whole = math.floor(drift)
         frac = drift - whole
         rng = self.rng
@@ -275,12 +285,13 @@ class Searcher:
             gm = greedy(u)
             # one draw per world, shared by every candidate bid (their values stay comparable)
             shift = whole + (1 if frac and rng.random() < frac else 0) if drift else 0
+            seed = rng.getrandbits(64) if wild else 0
             for i, b in enumerate(cand):
                 bids = list(known)
                 bids[me] = b
                 estimated_bids(hands, trump, n, bids, after, dealer, habits)
                 tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over)
+                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over, wild, seed)
                 if shift:
                     t[me] = max(0, min(n, t[me] + shift))
                 util = utils[i]
@@ -326,14 +337,17 @@ class Searcher:
             hands[me] |= info.hand
             return hands, 1.0
 
+        wild = self._wild(me)
+
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             draw = self._draws()
             gm = self._greedy(draw)
+            seed = rng.getrandbits(64) if wild else 0
             for i, t in enumerate(trumps):
                 kh, _, tm = to_kernel(hands, [], t)
                 bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer, habits)
                 tg = self._targets(bids, me, n, habits, draw, gm)
-                taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, tg, gm)
+                taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, 0, wild, seed)
                 u = utils[i]
                 u.set_bids(bids)
                 v, pt = u(taken)
