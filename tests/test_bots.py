@@ -335,6 +335,16 @@ def test_spoiler_turns_on_the_others_once_its_own_bid_is_lost():
     assert spoiler.act(open_bid) == medium.act(open_bid)
 
 
+def test_montecarlo_bids_what_its_random_playouts_give_its_hand():
+    """The flat Monte Carlo style bids high on a strong hand and 0 on a hand of small cards."""
+    def bid(hand):
+        v = _view([], hand=hand.split(), counts=(9, 9, 9, 9), tricks=[])
+        v.update(phase="bid", cards=9, bids=[None] * 4, legal=[str(b) for b in range(10)], trump_card=None)
+        return int(make_bot("montecarlo", seed=3).act(v))
+    assert bid("X1 X2 AH KH QH AS AC AD KS") >= 5
+    assert bid("7S 8S 7C 8C 6D 7D 8D 9D TD") == 0
+
+
 def test_pool_styles_have_their_habits():
     """Over many deals the overbidder bids above what it takes and the underbidder below."""
     stats = {}

@@ -15,6 +15,9 @@ like every bot, a pure function of the view and its seed.
   bids: it takes every trick it can from a seat that needs it (spending its jokers to do so) and leaves
   a trick with a seat whose bid is already made, so that seat goes over.  Our kernel assumes every seat
   plays for its own bid to the end; this one stops doing so halfway through many deals.
+* ``montecarlo`` — the search most people write first: flat Monte Carlo with random playouts.  It
+  samples the unseen cards, plays every deal out at random, and bids (and plays) what scores best for
+  its own seat on average.  Its picture of the others is random play, not our kernel.
 
 >>> from joker.game import Game
 >>> g = Game(mode="nines", seed=2)
@@ -27,13 +30,16 @@ import random
 from typing import Any
 
 from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS, X1, parse_play, play_text
+from ..playout import random_playout
 from ..rules import winner_index
+from ..scoring import deal_score
 from .base import Bot
 from .heuristic import HeuristicPlayer, est_tricks, pick_bid, wins_now
-from .info import Info
+from .info import Info, rules_of
+from .sampling import Sampler
 
 SM = SUIT_MASKS
-STYLES = ("overbid", "underbid", "sloppy", "jokerearly", "spoiler")
+STYLES = ("overbid", "underbid", "sloppy", "jokerearly", "spoiler", "montecarlo")
 
 
 def _power(p: int, trump: int) -> tuple[int, int]:
@@ -179,8 +185,47 @@ class Spoiler(StyleBot):
         return min(cards, key=power) if cards else plays[0]
 
 
+class MonteCarlo(StyleBot):
+    level = "montecarlo"
+    #: Sampled deals per decision: every card (and joker mode) is played out once on each in card
+    #: play; a bid reads the distribution of its tricks from BID_SAMPLES playouts of the whole deal.
+    SAMPLES = 40
+    BID_SAMPLES = 200
+
+    def style_bid(self, view: dict[str, Any], info: Info, rng: random.Random) -> str:
+        rules, n, me = rules_of(view), info.n, info.seat
+        sampler = Sampler(info, rng)
+        counts = [0] * (n + 1)
+        for _ in range(self.BID_SAMPLES):
+            t = random_playout(sampler.sample(), info.trump, (info.dealer + 1) & 3, [], [0, 0, 0, 0],
+                               info.hlt, rng.getrandbits)
+            counts[t[me]] += 1
+
+        def value(a: str) -> tuple[int, int]:
+            return sum(k * deal_score(int(a), t, n, rules) for t, k in enumerate(counts)), -int(a)
+        return str(max(view["legal"], key=value))
+
+    def style_play(self, view: dict[str, Any], info: Info, plays: list[int], rng: random.Random) -> int:
+        rules, n, me, trump, hlt = rules_of(view), info.n, info.seat, info.trump, info.hlt
+        score = [deal_score(info.bids[me] or 0, t, n, rules) for t in range(n + 1)]
+        sampler = Sampler(info, rng)
+        totals = [0] * len(plays)
+        for _ in range(self.SAMPLES):
+            hands = sampler.sample()
+            for i, p in enumerate(plays):
+                hs = list(hands)
+                hs[me] ^= 1 << (p & 63)
+                trick, taken, leader = info.trick + [p], list(info.taken), info.leader
+                if len(trick) == 4:
+                    leader = (leader + winner_index(trick, trump, hlt)) & 3
+                    taken[leader] += 1
+                    trick = []
+                totals[i] += score[random_playout(hs, trump, leader, trick, taken, hlt, rng.getrandbits)[me]]
+        return plays[max(range(len(plays)), key=totals.__getitem__)]
+
+
 _STYLES: dict[str, type[StyleBot]] = {"overbid": Overbidder, "underbid": Underbidder, "sloppy": Sloppy,
-                                      "jokerearly": JokerEarly, "spoiler": Spoiler}
+                                      "jokerearly": JokerEarly, "spoiler": Spoiler, "montecarlo": MonteCarlo}
 
 
 def make_style(name: str, seed: int | None = None) -> StyleBot:
