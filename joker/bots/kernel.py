@@ -87,6 +87,19 @@ def _nth(m: int, k: int) -> int:
     return m & -m
 
 
+def _draw(rs: int, cm: int, jm: int, per_joker: int) -> tuple[int, int, int]:
+    """A wild seat's random legal action: ``(next state, card bit, joker action)``, drawn uniformly
+    among the plain cards ``cm`` and ``per_joker`` actions of each joker in ``jm``; the joker action
+    is -1 for a plain card, else its index (0 .. per_joker - 1)."""
+    rs = (rs * _MUL + _INC) & _M64
+    nc = cm.bit_count()
+    k = (rs >> 32) % (nc + per_joker * jm.bit_count())
+    if k < nc:
+        return rs, _nth(cm, k), -1
+    k -= nc
+    return rs, _nth(jm, k // per_joker), k % per_joker
+
+
 def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], tm: int, hlt: bool,
             bids: Sequence[int], greedy: int = 0, over: int = 0, wild: Sequence[int] = (),
             seed: int = 0) -> list[int]:
@@ -138,17 +151,11 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
             cm = m & ~JM
             if wn or greedy >> seat & 1:
                 if wn:
-                    jm = m & JM
-                    nc = cm.bit_count()
-                    rs = (rs * _MUL + _INC) & _M64
-                    k = (rs >> 32) % (nc + 2 * jm.bit_count())
-                    if k < nc:
-                        low = _nth(cm, k)
+                    rs, low, mode = _draw(rs, cm, m & JM, 2)     # a joker: low (0) or high (1)
+                    if mode < 0:
                         key = 2 * low.bit_length() if low & (ledmask | tm) else 0
                     else:
-                        k -= nc
-                        low = _nth(jm, k >> 1)
-                        key = 100 + n_in if k & 1 else 0
+                        key = 100 + n_in if mode else 0
                 elif cm:
                     if need > 0:
                         x = cm & tm
@@ -210,18 +217,11 @@ def rollout(hands: list[int], leader: int, trick: list[int], taken: list[int], t
             cm = h & ~JM
             low = 0
             if wn:
-                jm = h & JM
-                nc = cm.bit_count()
-                rs = (rs * _MUL + _INC) & _M64
-                k = (rs >> 32) % (nc + 8 * jm.bit_count())
-                if k < nc:
-                    low = _nth(cm, k)
-                else:
-                    k -= nc
-                    low = _nth(jm, k >> 3)
-                    su = k & 3
+                rs, low, mode = _draw(rs, cm, h & JM, 8)        # a joker: named suit, low or high
+                if mode >= 0:
+                    su = mode & 3
                     ledmask = SM[su]
-                    hl = bool(k & 4)
+                    hl = bool(mode & 4)
                     best = (80 if su == 3 else hl_key) if hl else 1
                     hands[seat] = h ^ low
                     alive ^= low
