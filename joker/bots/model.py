@@ -43,16 +43,18 @@ GREEDY_SUPPORT = 3.0
 #: a prior of WILD_PRIOR deals) and more is read as playing at random part of the time, all of it
 #: from WILD_FROM + WILD_SPAN on.  A random player's bids and tricks are unrelated; measured over
 #: whole nines games (2026-12-04, 4 games per style, the reading before every deal), this reads a
-#: random seat as 68% wild on average (81% from the fifth deal on), and every seat of the pool's
-#: styles, of Medium and of Hard as 0 at every deal but Easy's, at most 5% (it plays a careless card
+#: random seat as 82% wild on average (96% from the fifth deal on), and every seat of the pool's
+#: styles, of Medium and of Hard as 0 at every deal but Easy's, at most 10% (it plays a careless card
 #: 30% of the time).  The heavier prior than ``spread``'s keeps one early miss by four or five tricks
-#: (which read a Hard as a third random with three deals' prior) from reading as random play.
+#: (which read a Hard as a third random with three deals' prior) from reading as random play; the
+#: steep span, because a random seat read as partly purposeful still leaves our seat tricks in the
+#: rollouts that it takes (WILD_SPAN 1.0: Insane 57.8% exact at a table of random players, 0.5: 61.4%).
 #: Our reading: nothing else in the view tells random play apart, and the rollouts need it — a
 #: random player spends its jokers high at random and takes tricks a purposeful seat would leave
 #: (docs/BOTS.md, *Thirteenth pass*).
 WILD_PRIOR = 8.0
 WILD_FROM = 2.2
-WILD_SPAN = 1.0
+WILD_SPAN = 0.5
 
 #: Weight of the prior, in cards of evidence: four 9-card deals (a nines game has 144 cards per seat). A
 #: careless player's bid - taken scatters by a trick or more per deal, so a habit must show over several.
