@@ -182,7 +182,12 @@ def test_the_menu_holds_a_bots_move_until_it_closes(page: Any, base_url: str) ->
     table = page.locator("#table")
     for _ in range(40):  # until the menu opens while a bot is still thinking
         s.settled("bot human")
-        if table.get_attribute("data-await") == "human":  # my turn: the quickest legal answer
+        # whose turn and how many actions, read at one moment: read apart, a bot's move shown between
+        # the two reads left my turn counted as the bot's (a race seen on a loaded machine)
+        waiting, before = page.evaluate(
+            "() => { const t = document.getElementById('table');"
+            " return [t.dataset.await, t.dataset.actions]; }")
+        if waiting == "human":  # my turn: the quickest legal answer
             v = s.view()
             if v["phase"] == "trump":
                 page.get_by_test_id("trump-none").click()
@@ -192,7 +197,8 @@ def test_the_menu_holds_a_bots_move_until_it_closes(page: Any, base_url: str) ->
                 s.tap_card(next(a for a in v["legal"] if a[0] != "X"))
             page.wait_for_function("() => document.querySelector('#table').dataset.await !== 'human'")
             continue
-        before = table.get_attribute("data-actions")
+        if waiting != "bot":
+            continue
         page.get_by_test_id("menu-button").click()
         if table.get_attribute("data-actions") == before:
             break
