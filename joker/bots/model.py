@@ -15,7 +15,10 @@ given the view models the table exactly as one that watched the whole game.
 
 The search (:mod:`joker.bots.search`) uses it three ways: the bid reading samples a seat's hand from
 its bid *corrected by its habit* and trusts the bid less when the seat is erratic; the bids still to
-come are guessed with each seat's habit; and our own habit (our past misses) recalibrates our bid.
+come are guessed with each seat's habit; and the rollouts play each other seat as the model reads it
+(toward its bid less its habit, the greedy way, or at random: ``greedy`` and ``wild``).  Our own
+seat's habit is not used: Insane reading its own drift was measured and not kept (docs/BOTS.md,
+*Thirteenth pass*).
 
 >>> deals = [{"cards": 9, "bids": [3, 1, 2, 2], "taken": [2, 2, 2, 3]}] * 6
 >>> m = TableModel.from_view({"deals": deals})
