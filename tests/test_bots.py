@@ -393,6 +393,41 @@ def test_model_reads_a_random_player_as_wild():
     assert TableModel.prior().wild == [0.0] * 4
 
 
+def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
+    """Every rollout of a bid or a card gets a ``wild`` threshold for each other seat the model reads
+    as random (none for our own seat), and none at all at a table without random play (so nothing is
+    drawn there)."""
+    import joker.bots.search as search
+    from joker.bots.kernel import WILD_ONE
+    from joker.bots.model import TableModel
+    seen = []
+
+    def spy(*args, **kw):
+        seen.append(tuple(args[9]) if len(args) > 9 else ())
+        return search_rollout(*args, **kw)
+
+    search_rollout = search.rollout
+    monkeypatch.setattr(search, "rollout", spy)
+    g = _pool_game(["medium"] * 4, 1, seed=6)
+    views = {}
+    while g.view(g.to_act)["phase"] != "play" or "play" not in views:
+        v = g.view(g.to_act)
+        if len(v["legal"]) > 1:
+            views.setdefault(v["phase"], v)
+        g.apply(make_bot("medium", seed=2).act(v))
+    for phase in ("bid", "play"):
+        v = views[phase]
+        model = TableModel.prior()
+        model.wild = [1.0, 0.5, 0.0, 1.0]
+        expect = tuple(0 if i == v["seat"] else int(w * WILD_ONE) for i, w in enumerate(model.wild))
+        seen.clear()
+        search.Searcher(random.Random(1), 100.0, False, 1, 0.0, worlds=8, model=model).analyse(v)
+        assert seen and set(seen) == {expect}
+        seen.clear()
+        search.Searcher(random.Random(1), 100.0, False, 1, 0.0, worlds=8).analyse(v)
+        assert seen and set(seen) == {()}
+
+
 def test_model_shapes_the_bid_reading():
     """Two seats bid 4 and 1: read as our kernel, the first is sampled a much stronger hand; known as an
     overbidder (and the other as an underbidder), the gap between their sampled hands shrinks."""
