@@ -1,7 +1,8 @@
 """``python -m joker arena --pool``: every level 1-vs-3 against every style of the opponent pool.
 
-A *table* is three players of one style (``overbid``, ``underbid``, ``sloppy``, ``jokerearly`` from
-:mod:`joker.bots.styles`, or one of our own levels); each level on trial sits down at every table for
+A *table* is three players of one style (``overbid``, ``underbid``, ``sloppy``, ``jokerearly``,
+``spoiler``, ``montecarlo`` from :mod:`joker.bots.styles`, the pseudo-level ``random``, or one of our
+own levels); each level on trial sits down at every table for
 the same game seeds (duplicate: four rotations each), so the levels are compared on the same deals
 against the same opponents.
 
