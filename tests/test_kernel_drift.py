@@ -1,23 +1,17 @@
 """tools/kernel_drift.py: the rollouts' drift of tricks split exactly among the decisions that make it."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import sys
 import types
 
-from joker.bots import kernel
+from tool_loader import TOOLS, load_tool
 
-TOOLS = pathlib.Path(__file__).resolve().parent.parent / "tools"
+from joker.bots import kernel
 
 
 def _tool(name: str) -> types.ModuleType:
     sys.path.insert(0, str(TOOLS))
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool(name)
 
 
 def test_the_shares_add_up_to_the_drift_of_each_group() -> None:

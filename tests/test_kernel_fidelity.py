@@ -1,21 +1,16 @@
 """tools/kernel_fidelity.py slope: how strongly a rollout's seat follows its target."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import types
 from collections.abc import Sequence
+
+from tool_loader import load_tool
 
 from joker.bots import kernel
 
 
 def _tool() -> types.ModuleType:
-    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "kernel_fidelity.py"
-    spec = importlib.util.spec_from_file_location("kernel_fidelity", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("kernel_fidelity")
 
 
 def test_slope_measures_how_far_a_seat_follows_its_target() -> None:

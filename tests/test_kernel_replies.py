@@ -1,11 +1,11 @@
 """tools/kernel_replies.py: what the kernel plays for a seat, against what a search bot really played."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import types
 from collections.abc import Sequence
 from typing import Any
+
+from tool_loader import load_tool
 
 from joker.bots import kernel
 from joker.cards import parse_hand, parse_play, play_text
@@ -13,12 +13,7 @@ from joker.playout import swap_play
 
 
 def _tool() -> types.ModuleType:
-    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "kernel_replies.py"
-    spec = importlib.util.spec_from_file_location("kernel_replies", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("kernel_replies")
 
 
 def _position(hands: list[str], trick: list[str], seat: int, bids: list[int], trump: int) -> dict[str, Any]:

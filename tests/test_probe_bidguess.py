@@ -1,18 +1,13 @@
 """tools/probe_bidguess.py: the search's guess of a bid to come, beside the real bid and tricks."""
 from __future__ import annotations
 
-import importlib.util
-import os
-from typing import Any
+import types
+
+from tool_loader import load_tool
 
 
-def _tool() -> Any:
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "probe_bidguess.py")
-    spec = importlib.util.spec_from_file_location("probe_bidguess", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def _tool() -> types.ModuleType:
+    return load_tool("probe_bidguess")
 
 
 def test_every_bid_of_a_game_gets_the_guess_for_its_true_hand() -> None:

@@ -1,22 +1,17 @@
 """tools/probe_oracle.py: Insane searches the true deal, the other levels are untouched."""
 from __future__ import annotations
 
-import importlib.util
-import os
-from typing import Any
+import types
+
+from tool_loader import load_tool
 
 from joker.bots import InsaneBot, make_bot
 from joker.bots.search import Searcher
 from joker.game import Game
 
 
-def _tool() -> Any:
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "probe_oracle.py")
-    spec = importlib.util.spec_from_file_location("probe_oracle", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def _tool() -> types.ModuleType:
+    return load_tool("probe_oracle")
 
 
 def test_the_oracle_gives_insane_the_true_deal_and_hard_its_samples() -> None:

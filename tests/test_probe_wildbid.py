@@ -1,24 +1,19 @@
 """tools/probe_wildbid.py: random bids, Medium's play, registered only while the probe runs."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
+import types
 from typing import Any
 
 import pytest
+from tool_loader import load_tool
 
 from joker.bots import make_bot
 from joker.game import Game
 
 
-def _tool() -> Any:
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "probe_wildbid.py")
-    spec = importlib.util.spec_from_file_location("probe_wildbid", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def _tool() -> types.ModuleType:
+    return load_tool("probe_wildbid")
 
 
 def test_wildbid_bids_at_random_and_plays_like_medium(tmp_path: Any) -> None:

@@ -1,11 +1,10 @@
 """tools/probe_zero.py: a broken 0-bid split into the deal's fault and the play's."""
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
 
 import pytest
+from tool_loader import load_tool
 
 from joker.cards import parse_hand, parse_play
 
@@ -13,11 +12,7 @@ from joker.cards import parse_hand, parse_play
 @pytest.mark.parametrize("category", ["led", "duckable", "forced, shed", "forced, stuck"])
 def test_probe_zero_classifies_the_first_trick_taken(category):
     """tools/probe_zero.py's split of a broken 0-bid into the deal's fault and the play's."""
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "probe_zero.py")
-    spec = importlib.util.spec_from_file_location("probe_zero", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_tool("probe_zero")
     c = {t: parse_play(t, lead=False) for t in ("6H", "7H", "8H", "9H", "AH", "KH", "QH", "AD", "7D")}
     trump = 0   # spades
     led = [{"hand": parse_hand("AH 6D"), "before": [], "after": [c["6H"], c["7H"], c["8H"]], "card": c["AH"],
@@ -36,11 +31,7 @@ def test_probe_zero_classifies_the_first_trick_taken(category):
 
 def test_probe_zero_plays_and_counts_every_zero_bid(capsys, monkeypatch):
     """A short run: every 0-bid of the probed seats is counted once, in exactly one category."""
-    path = os.path.join(os.path.dirname(__file__), "..", "tools", "probe_zero.py")
-    spec = importlib.util.spec_from_file_location("probe_zero_run", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_tool("probe_zero")
     monkeypatch.setattr("sys.argv", ["probe_zero.py", "--bots", "hard@2w,hard@2w,hard@2w,hard@2w",
                                      "--games", "1", "--rotations", "1", "--probe", "0,1,2,3", "--seed", "5"])
     mod.main()
