@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import FULL_DECK_MASK, HIGH, JOKER_MASK, SUIT_MASKS, X1, parse_card, parse_hand, parse_play
-from ..rules import Rules
+from ..rules import Rules, winner_index
 
 SM = SUIT_MASKS
 
@@ -159,6 +159,16 @@ class Info:
 
     def pos(self) -> int:
         return len(self.trick)
+
+    def after(self, play: int) -> tuple[int, list[int], list[int]]:
+        """``(leader, trick, taken)`` once this seat has played ``play``: a trick it completes is
+        taken by its winner, who leads next."""
+        trick, taken, leader = self.trick + [play], list(self.taken), self.leader
+        if len(trick) == 4:
+            leader = (leader + winner_index(trick, self.trump, self.hlt)) & 3
+            taken[leader] += 1
+            trick = []
+        return leader, trick, taken
 
 
 def joker_count(mask: int) -> int:

@@ -18,7 +18,6 @@ from typing import Any
 
 from ..cards import DECK, SUITS
 from ..playout import swap_play
-from ..rules import winner_index
 from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
 from .heuristic import estimated_bids
@@ -174,14 +173,7 @@ class Searcher:
         bits = self.rng.getrandbits
         prep = []
         for p in cands:
-            trick = info.trick + [p]
-            taken = list(info.taken)
-            leader = info.leader
-            if len(trick) == 4:
-                w = (leader + winner_index(trick, trump, hlt)) & 3
-                taken[w] += 1
-                leader = w
-                trick = []
+            leader, trick, taken = info.after(p)
             _, ktrick, _ = to_kernel([], trick, trump)
             cbit = 1 << swap_play(p & 63, trump, 3) if trump >= 0 else 1 << (p & 63)
             prep.append((cbit, leader, ktrick, taken))

@@ -210,16 +210,13 @@ class MonteCarlo(StyleBot):
         score = [deal_score(info.bids[me] or 0, t, n, rules) for t in range(n + 1)]
         sampler = Sampler(info, rng)
         totals = [0] * len(plays)
+        after = [info.after(p) for p in plays]        # random_playout copies trick and taken
         for _ in range(self.SAMPLES):
             hands = sampler.sample()
             for i, p in enumerate(plays):
                 hs = list(hands)
                 hs[me] ^= 1 << (p & 63)
-                trick, taken, leader = info.trick + [p], list(info.taken), info.leader
-                if len(trick) == 4:
-                    leader = (leader + winner_index(trick, trump, hlt)) & 3
-                    taken[leader] += 1
-                    trick = []
+                leader, trick, taken = after[i]
                 totals[i] += score[random_playout(hs, trump, leader, trick, taken, hlt, rng.getrandbits)[me]]
         return plays[max(range(len(plays)), key=totals.__getitem__)]
 
