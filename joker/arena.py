@@ -185,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="four comma-separated bots (levels, styles or random), each optionally @MS or @Nw")
     ap.add_argument("--pool", action="store_true", help="every level 1-vs-3 against every style (arena_pool)")
     ap.add_argument("--levels", default=",".join(LEVELS), help="--pool: the levels on trial")
-    ap.add_argument("--styles", default=None, help="--pool: the tables (default: every style and level)")
+    ap.add_argument("--styles", default=None,
+                    help="--pool: the tables, one style or three joined by + (default: every style, level)")
     ap.add_argument("--save", help="--pool: append every game seed's result to this JSON-lines file")
     ap.add_argument("--report", nargs="+", metavar="FILE", help="--pool: print the table of saved results")
     ap.add_argument("--games", type=int, default=20, help="game seeds; each is played 4 times (rotated)")

@@ -2,9 +2,11 @@
 
 A *table* is three players of one style (``overbid``, ``underbid``, ``sloppy``, ``jokerearly``,
 ``spoiler``, ``montecarlo`` from :mod:`joker.bots.styles`, the pseudo-level ``random``, or one of our
-own levels); each level on trial sits down at every table for
-the same game seeds (duplicate: four rotations each), so the levels are compared on the same deals
-against the same opponents.
+own levels), or three different ones joined by ``+`` (``overbid+montecarlo+hard@40w``: a mixed table,
+where the opponent model must read each seat apart, as at a real one; they sit in that order to the
+level's left, and the four rotations move the whole line-up).  Each level on trial sits down at every
+table for the same game seeds (duplicate: four rotations each), so the levels are compared on the same
+deals against the same opponents.
 
     python -m joker arena --pool --mode nines --games 40 --seed 3 --jobs 2 \\
         --levels easy,medium,hard@25,insane@100 --styles overbid,underbid,sloppy,jokerearly \\
@@ -40,11 +42,32 @@ from .arena_stats import entry_stats, mean_ci
 from .bots import LEVELS, STYLES
 
 Record = dict[str, Any]
+Table = tuple[Entry, Entry, Entry]
 
 
-def _pool_task(args: tuple[Entry, Entry, dict[str, Any], str, int, int]) -> Record:
-    level, style, rules_d, mode, game_seed, k = args
-    games = play_seed([level, style, style, style], rules_d, mode, game_seed, k)
+def parse_table(text: str, budget_ms: float | None = None, worlds: int | None = None) -> Table:
+    """One style for all three seats, or three joined by ``+`` (a mixed table, in seating order).
+
+    >>> [e.label for e in parse_table("overbid+montecarlo+hard@40w")], table_label(parse_table("sloppy"))
+    (['overbid', 'montecarlo', 'hard@40w'], 'sloppy')
+    """
+    parts = [parse_entry(x, budget_ms, worlds) for x in text.split("+")]
+    if len(parts) == 1:
+        return parts[0], parts[0], parts[0]
+    if len(parts) != 3:
+        raise ValueError(f"a table is one style or three joined by '+', not {text!r}")
+    return parts[0], parts[1], parts[2]
+
+
+def table_label(table: Table) -> str:
+    """The table's name in saved records and reports: its style, or the three joined by ``+``."""
+    labels = [e.label for e in table]
+    return labels[0] if len(set(labels)) == 1 else "+".join(labels)
+
+
+def _pool_task(args: tuple[Entry, Table, dict[str, Any], str, int, int]) -> Record:
+    level, table, rules_d, mode, game_seed, k = args
+    games = play_seed([level, *table], rules_d, mode, game_seed, k)
     for g in games:
         for i, e in enumerate(g["entries"]):
             ts = e.pop("times")
@@ -52,7 +75,7 @@ def _pool_task(args: tuple[Entry, Entry, dict[str, Any], str, int, int]) -> Reco
             e["sum_times"] = sum(ts)
             if i == 0:
                 e["times"] = [round(t, 5) for t in ts]
-    return {"table": style.label, "level": level.label, "level_name": level.name, "seed": game_seed,
+    return {"table": table_label(table), "level": level.label, "level_name": level.name, "seed": game_seed,
             "mode": mode, "rules": rules_d, "games": games}
 
 
@@ -101,11 +124,12 @@ def report(records: list[Record]) -> dict[str, Any]:
 
 
 def format_report(rep: dict[str, Any]) -> str:
-    lines = [f"{'table (3 x)':<12} {'level':<12} {'seeds':>5} {'margin / game':>17} {'total':>6} "
+    w = max([12] + [len(r["table"]) for r in rep["rows"]])
+    lines = [f"{'table (3 x)':<{w}} {'level':<12} {'seeds':>5} {'margin / game':>17} {'total':>6} "
              f"{'exact':>6} {'bid-tk':>6} {'khishti/g':>9} {'mean ms':>8} {'p95 ms':>7} | "
              f"{'opp exact':>9} {'opp bid-tk':>10}"]
     for r in rep["rows"]:
-        lines.append(f"{r['table']:<12} {r['level']:<12} {r['seeds']:>5} "
+        lines.append(f"{r['table']:<{w}} {r['level']:<12} {r['seeds']:>5} "
                      f"{r['margin']:>+8.0f} ± {r['margin_ci95']:<6.0f} "
                      f"{r['total']:>6.0f} {100 * r['exact_rate']:>5.1f}% {r['bid_minus_taken']:>+6.2f} "
                      f"{r['khishti_per_game']:>9.2f} {r['mean_ms']:>8.1f} {r['p95_ms']:>7.1f} | "
@@ -128,7 +152,7 @@ def pool_main(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return 0
     try:
         levels = [parse_entry(x, args.budget_ms, args.worlds) for x in args.levels.split(",")]
-        styles = [parse_entry(x, args.budget_ms, args.worlds)
+        styles = [parse_table(x, args.budget_ms, args.worlds)
                   for x in (args.styles or ",".join(STYLES + LEVELS)).split(",")]
     except ValueError as e:
         ap.error(str(e))

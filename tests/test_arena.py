@@ -67,6 +67,29 @@ def test_pool_mode_smoke(tmp_path, capsys):
     assert capsys.readouterr().out.count("\n") >= 8
 
 
+def test_pool_mode_sits_a_level_at_a_mixed_table(tmp_path, capsys):
+    """A table of three different players (joined by +) seats them in that order to the level's left,
+    rotated with it; it is saved and reported under its joined name, beside one-style tables."""
+    save = tmp_path / "mixed.jsonl"
+    assert main(["--pool", "--levels", "easy,medium", "--styles", "overbid+random+underbid,sloppy",
+                 "--games", "1", "--mode", "nines", "--seed", "4", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "overbid+random+underbid" in out and "medium - easy" in out
+    records = [json.loads(line) for line in save.read_text().splitlines()]
+    assert {r["table"] for r in records} == {"overbid+random+underbid", "sloppy"}
+    mixed = [r for r in records if r["table"] == "overbid+random+underbid"]
+    assert len(mixed) == 2 and all(len(r["games"]) == 4 for r in mixed)
+    # the overbidder (line-up entry 1) bids over what it takes, the underbidder (entry 3) under
+    games = [g for r in mixed for g in r["games"]]
+    over = sum(g["entries"][1]["bid"] - g["entries"][1]["taken"] for g in games)
+    under = sum(g["entries"][3]["bid"] - g["entries"][3]["taken"] for g in games)
+    assert over > 0 > under
+    for bad in ("overbid+random", "overbid+nobody+random"):
+        with pytest.raises(SystemExit):
+            main(["--pool", "--levels", "easy", "--styles", bad, "--games", "1"])
+    capsys.readouterr()
+
+
 def test_pool_cells_are_reproducible():
     """A pool cell with fixed sample counts is the same on every run (the seeds fix the deals, the
     styles' lapses and the search), which is what makes runs comparable and resumable."""
@@ -74,7 +97,7 @@ def test_pool_cells_are_reproducible():
     from joker.arena_pool import _pool_task
     from joker.rules import PRESETS
 
-    task = (Entry("hard", None, 2), Entry("sloppy"), PRESETS["standard"].to_dict(), "nines", 77, 3)
+    task = (Entry("hard", None, 2), (Entry("sloppy"),) * 3, PRESETS["standard"].to_dict(), "nines", 77, 3)
 
     def outcome():
         rec = _pool_task(task)
