@@ -152,14 +152,14 @@ def pool_main(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return 0
     try:
         levels = [parse_entry(x, args.budget_ms, args.worlds) for x in args.levels.split(",")]
-        styles = [parse_table(x, args.budget_ms, args.worlds)
+        tables = [parse_table(x, args.budget_ms, args.worlds)
                   for x in (args.styles or ",".join(STYLES + LEVELS)).split(",")]
     except ValueError as e:
         ap.error(str(e))
     rules = rules_from_args(args).to_dict()
     seeds = game_seeds(args.seed, args.games)
-    tasks = [(lv, st, rules, args.mode, s, k + args.seed * 100003)
-             for k, s in enumerate(seeds) if k >= args.skip for st in styles for lv in levels]
+    tasks = [(lv, t, rules, args.mode, s, k + args.seed * 100003)
+             for k, s in enumerate(seeds) if k >= args.skip for t in tables for lv in levels]
     t0 = time.perf_counter()
     out = open(args.save, "a", encoding="utf-8") if args.save else None
     try:
