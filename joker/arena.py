@@ -111,7 +111,8 @@ def play_game(lineup: Sequence[Entry], rules_d: dict[str, Any], mode: str, game_
                     "exact": sum(1 for d in g.deals if d["bids"][s] == d["taken"][s]),
                     "khishti": sum(1 for d in g.deals if d["bids"][s] >= 1 and d["taken"][s] == 0),
                     "bid": sum(d["bids"][s] for d in g.deals), "taken": sum(d["taken"][s] for d in g.deals),
-                    "deals": len(g.deals), "by_bid": _by_bid(g.deals, s), "times": times[s],
+                    "deals": len(g.deals), "by_bid": _by_bid(g.deals, s), "by_cards": _by_cards(g.deals, s),
+                    "times": times[s],
                     "rollouts": st.get("rollouts", 0), "search_s": st.get("seconds", 0.0)})
     return {"seed": game_seed, "rotation": rotation, "entries": out}
 
@@ -132,6 +133,25 @@ def _by_bid(deals: Sequence[dict[str, Any]], seat: int) -> list[list[int]]:
             out.append([0, 0])
         out[b][0] += 1
         out[b][1] += d["taken"][seat] == b
+    return out
+
+
+def _by_cards(deals: Sequence[dict[str, Any]], seat: int) -> list[list[float]]:
+    """Per deal size (index: cards dealt, 0 to the most): [own deal points, the others' mean deal
+    points], summed over the game's deals of that size.  A full game mixes 1- to 9-card deals, and
+    the total does not say in which a level gains (premiums are left out: they belong to a pulka).
+
+    >>> _by_cards([{"cards": 1, "points": [50, -10, 10, 30]},
+    ...            {"cards": 2, "points": [100, 50, 50, 50]}, {"cards": 1, "points": [10, 10, 10, 40]}], 0)
+    [[0, 0.0], [60, 30.0], [100, 50.0]]
+    """
+    out: list[list[float]] = []
+    for d in deals:
+        n, pts = d["cards"], d["points"]
+        while len(out) <= n:
+            out.append([0, 0.0])
+        out[n][0] += pts[seat]
+        out[n][1] += (sum(pts) - pts[seat]) / 3
     return out
 
 

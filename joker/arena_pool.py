@@ -85,6 +85,36 @@ def margins(rec: Record) -> tuple[float, float]:
     return tot[0], tot[0] - sum(tot[1:]) / 3
 
 
+def deal_margins(rec: Record) -> list[float] | None:
+    """Per deal size (index: cards), the level's deal points less the others' mean, per game (the mean
+    over the rotations); ``None`` for a save made before ``by_cards`` was kept."""
+    out: list[float] = []
+    for g in rec["games"]:
+        by = g["entries"][0].get("by_cards")
+        if by is None:
+            return None
+        out.extend([0.0] * (len(by) - len(out)))
+        for n, (own, others) in enumerate(by):
+            out[n] += (own - others) / len(rec["games"])
+    return out
+
+
+def step_by_cards(pairs: list[tuple[Record, Record]]) -> list[dict[str, Any]]:
+    """A step split by deal size: per size that was dealt, the paired difference of the two levels'
+    deal-point margins (premiums aside), mean and 95% interval over the seeds."""
+    per = [(deal_margins(a), deal_margins(b)) for a, b in pairs]
+    if not per or any(x is None or y is None for x, y in per):
+        return []
+    dealt = {n for a, b in pairs for r in (a, b) for g in r["games"]
+             for n, x in enumerate(g["entries"][0]["by_cards"]) if x != [0, 0.0]}
+    out = []
+    for n in sorted(dealt):
+        m, ci = mean_ci([(x[n] if n < len(x) else 0.0) - (y[n] if n < len(y) else 0.0)
+                         for x, y in per if x is not None and y is not None])
+        out.append({"cards": n, "diff": m, "ci95": ci})
+    return out
+
+
 def report(records: list[Record]) -> dict[str, Any]:
     cells: dict[tuple[str, str], dict[int, Record]] = defaultdict(dict)
     names: dict[str, str] = {}
@@ -119,7 +149,8 @@ def report(records: list[Record]) -> dict[str, Any]:
             d = [margins(a[s])[1] - margins(b[s])[1] for s in common]
             m, ci = mean_ci(d)
             steps.append({"table": t, "a": hi, "b": lo, "seeds": len(common), "diff": m, "ci95": ci,
-                          "significant": m - ci > 0})
+                          "significant": m - ci > 0,
+                          "by_cards": step_by_cards([(a[s], b[s]) for s in common])})
     return {"rows": rows, "steps": steps}
 
 
@@ -138,6 +169,9 @@ def format_report(rep: dict[str, Any]) -> str:
     for s in rep["steps"]:
         lines.append(f"  at {s['table']:<12} {s['a']} - {s['b']}: {s['diff']:+.0f} ± {s['ci95']:.0f} "
                      f"({s['seeds']} seeds){'  *' if s['significant'] else ''}")
+        if len(s["by_cards"]) > 1:
+            lines.append("    by deal size (deal points, premiums aside): " + ", ".join(
+                f"{c['cards']}: {c['diff']:+.0f} ± {c['ci95']:.0f}" for c in s["by_cards"]))
     return "\n".join(lines)
 
 

@@ -139,3 +139,34 @@ def test_skip_plays_the_rest_of_a_run(tmp_path, capsys):
         return [(r["seed"], [[e["total"] for e in g["entries"]] for g in r["games"]])
                 for r in map(json.loads, path.read_text().splitlines())]
     assert len(key(a)) == 2 and key(b) == key(a)[1:]
+
+
+def test_a_step_is_split_by_deal_size(tmp_path, capsys):
+    """Each game keeps its deal points per deal size; a step of a full-game pool is split by them
+    (the sizes' differences add up to the step less the premiums), a nines pool prints no split."""
+    lineup = [Entry("medium"), Entry("overbid"), Entry("easy"), Entry("random")]
+    games = play_seed(lineup, PRESETS["standard"].to_dict(), "full", 78, 0)
+    for g in games:
+        for e in g["entries"]:
+            assert len(e["by_cards"]) == 10 and e["by_cards"][0] == [0, 0.0]
+    save = tmp_path / "full.jsonl"
+    assert main(["--pool", "--levels", "easy,medium", "--styles", "sloppy", "--games", "2", "--mode", "full",
+                 "--seed", "5", "--save", str(save)]) == 0
+    assert "by deal size (deal points, premiums aside): 1: " in capsys.readouterr().out
+    records = [json.loads(line) for line in save.read_text().splitlines()]
+    (step,) = report(records)["steps"]
+    assert [c["cards"] for c in step["by_cards"]] == list(range(1, 10))
+    def premium_margin(r):      # the level's premiums less the others' mean, per game
+        prem = [[e["total"] - sum(p for p, _ in e["by_cards"]) for e in g["entries"]] for g in r["games"]]
+        return sum(p[0] - sum(p[1:]) / 3 for p in prem) / len(prem)
+    by_seed = {r["seed"]: {} for r in records}
+    for r in records:
+        by_seed[r["seed"]][r["level"]] = premium_margin(r)
+    premiums = sum(d["medium"] - d["easy"] for d in by_seed.values()) / len(by_seed)
+    assert sum(c["diff"] for c in step["by_cards"]) + premiums == pytest.approx(step["diff"])
+    # saves made before the split was kept report the step without it
+    for r in records:
+        for g in r["games"]:
+            for e in g["entries"]:
+                del e["by_cards"]
+    assert report(records)["steps"][0]["by_cards"] == []
