@@ -102,15 +102,16 @@ def deal_margins(rec: Record) -> list[float] | None:
 def step_by_cards(pairs: list[tuple[Record, Record]]) -> list[dict[str, Any]]:
     """A step split by deal size: per size that was dealt, the paired difference of the two levels'
     deal-point margins (premiums aside), mean and 95% interval over the seeds."""
-    per = [(deal_margins(a), deal_margins(b)) for a, b in pairs]
-    if not per or any(x is None or y is None for x, y in per):
+    raw = [(deal_margins(a), deal_margins(b)) for a, b in pairs]
+    per = [(x, y) for x, y in raw if x is not None and y is not None]
+    if not per or len(per) < len(raw):
         return []
     dealt = {n for a, b in pairs for r in (a, b) for g in r["games"]
              for n, x in enumerate(g["entries"][0]["by_cards"]) if x != [0, 0.0]}
     out = []
     for n in sorted(dealt):
         m, ci = mean_ci([(x[n] if n < len(x) else 0.0) - (y[n] if n < len(y) else 0.0)
-                         for x, y in per if x is not None and y is not None])
+                         for x, y in per])
         out.append({"cards": n, "diff": m, "ci95": ci})
     return out
 

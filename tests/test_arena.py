@@ -54,6 +54,7 @@ def test_pool_mode_smoke(tmp_path, capsys):
                  "--mode", "nines", "--seed", "4", "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "margin" in out and "hard@2w - medium" in out
+    assert "by deal size" not in out  # a nines pool deals one size: no split to show
     records = [json.loads(line) for line in save.read_text().splitlines()]
     assert len(records) == 6 and {r["table"] for r in records} == {"overbid", "sloppy"}
     rep = report(records)
