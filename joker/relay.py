@@ -69,6 +69,14 @@ async def ready_worker(session: Any) -> Any | None:
     return None if session.worker is None or session.worker_failed else session.worker
 
 
+async def worker_running(worker: Any) -> bool:
+    """Whether a search worker answers now.  The page's relay tells at once (``running``: how many
+    search workers have started, 0 while the first one still starts) instead of waiting for one;
+    a worker object without that call (tests, CPython) is taken as running."""
+    running = getattr(worker, "running", None)
+    return running is None or int(await running()) > 0
+
+
 async def search_action(worker: Any, view: dict[str, Any], level: str, seed: int, budget: int) -> str:
     """The bot's action for ``view``, searched by the search workers.
 
@@ -111,5 +119,5 @@ def text_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-__all__ = ["SearchRelay", "ready_worker", "search_action", "answering", "answering_async", "text_or_none",
-           "WORKER_WAIT_S"]
+__all__ = ["SearchRelay", "ready_worker", "worker_running", "search_action", "answering", "answering_async",
+           "text_or_none", "WORKER_WAIT_S"]

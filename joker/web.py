@@ -7,8 +7,9 @@ the boundary; ``bot_move`` is asynchronous.  docs/TABLE_UI.md has the contract, 
 
 Bot moves are searched in the ``search`` worker(s) (:mod:`joker.worker`) from the bot seat's own
 view, passed as JSON.  Workers cannot call each other, so the search is reached through the page
-(:class:`joker.relay.SearchRelay`: ``pyscript.sync.search`` is a JS function of ``engine.js``); only if no
-search worker answers do the bots search here, in this worker, still off the page's thread.
+(:class:`joker.relay.SearchRelay`: ``pyscript.sync.search`` is a JS function of ``engine.js``); only while
+the first search worker is still starting, or if none answers, do the bots search here, in this
+worker, still off the page's thread.
 localStorage is the page's: stored text comes in as arguments and goes back in answers.
 Only this module and :mod:`joker.worker` import ``js``/``pyscript``.
 """
@@ -24,7 +25,15 @@ from typing import Any
 from joker import guard, pad_api, saves, stats
 from joker.bots import LEVELS, Bot, make_bot
 from joker.game import Game, IllegalAction
-from joker.relay import SearchRelay, answering, answering_async, ready_worker, search_action, text_or_none
+from joker.relay import (
+    SearchRelay,
+    answering,
+    answering_async,
+    ready_worker,
+    search_action,
+    text_or_none,
+    worker_running,
+)
 from joker.rules import PRESETS, Rules
 from joker.worker import loaded_modules
 
@@ -55,7 +64,7 @@ class Session:
         self.worker_failed = False
         # Kept for callers that wait for the worker to settle (the relay is there from the start).
         self.worker_settled: asyncio.Event | None = None
-        self.local_bots: dict[int, Bot] = {}
+        self.local_bots: dict[tuple[int, int], Bot] = {}
 
     # ---- answers ---------------------------------------------------------------------
 
@@ -171,8 +180,15 @@ class Session:
         worker = await ready_worker(self)
         if self.game is not g:
             return {"ok": False, "error": "stale", "stale": True}
+        seed = self.bot_seed * 4 + seat
+        if worker is not None and not await worker_running(worker):
+            # The first search worker is still starting (on two cores it starts once this worker
+            # is up, docs/STARTUP.md): the bot searches here, at its full budget, rather than keep
+            # the table waiting about a second for it. Nothing of the person's waits behind this
+            # search: it is a bot's turn, and the page's own calls take a budget's time at most.
+            action = self._local_bot(seat, view, self.budget())
+            worker = None
         if worker is not None:
-            seed = self.bot_seed * 4 + seat
             try:
                 action = await search_action(worker, view, self.level, seed, self.budget())
             except Exception as e:  # noqa: BLE001 - fall back to a local move, keep playing
@@ -182,18 +198,21 @@ class Session:
         if self.game is not g:  # a new game began while the worker was thinking
             return {"ok": False, "error": "stale", "stale": True}
         if action is None:
-            action = self._local_bot(seat, view)
+            action = self._local_bot(seat, view, min(self.budget(), 150))
         if action not in legal:
             print(f"joker.web: bot {seat} proposed {action!r}, not legal; playing a random legal move")
             action = random.Random(self.bot_seed + len(g.actions)).choice(legal)
         events = g.apply(action, seat=seat)
         return {**self._state(), "seat": seat, "action": action, "events": events}
 
-    def _local_bot(self, seat: int, view: dict[str, Any]) -> str:
-        bot = self.local_bots.get(seat)
+    def _local_bot(self, seat: int, view: dict[str, Any], budget_ms: int) -> str:
+        """The bot's move searched in this worker, within ``budget_ms`` (the same seed as the search
+        workers': a bot's move is a function of its view and seed)."""
+        key = (seat, budget_ms)
+        bot = self.local_bots.get(key)
         if bot is None:
-            bot = self.local_bots[seat] = make_bot(self.level, seed=self.bot_seed * 4 + seat,
-                                                   budget_ms=min(self.budget(), 150))
+            bot = make_bot(self.level, seed=self.bot_seed * 4 + seat, budget_ms=budget_ms)
+            self.local_bots[key] = bot
         return str(bot.act(view))
 
 

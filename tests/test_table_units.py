@@ -246,3 +246,50 @@ def test_a_bot_move_waits_for_a_starting_worker_instead_of_searching_on_the_main
     t.join(30)
     calls, action, ok = out[0]
     assert ok and calls == 1 and action
+
+
+def test_a_bot_move_is_searched_in_the_engine_while_the_first_search_worker_starts() -> None:
+    """On two cores the search worker starts after the engine's; the first bot moves do not wait
+    about a second for it: the engine searches them itself, at the level's full budget, and asks
+    the search worker once it runs (the page's relay says how many run without waiting)."""
+    import asyncio
+
+    class Relay:
+        def __init__(self) -> None:
+            self.started = 0
+            self.acts = 0
+
+        async def running(self) -> int:
+            return self.started
+
+        async def act(self, view_json: str, level: str, seed: int, budget: int) -> str:
+            self.acts += 1
+            return json.loads(view_json)["legal"][0]
+
+    async def scenario() -> tuple[list[int], int, bool]:
+        s = web.Session()
+        s.new_game({"preset": "standard", "mode": "nines", "seed": 5, "level": "easy"})
+        relay = s.worker = Relay()
+        local: list[int] = []
+        searched = s._local_bot
+
+        def spy(seat: int, view: dict, budget_ms: int) -> str:
+            local.append(budget_ms)
+            return searched(seat, view, budget_ms)
+        s._local_bot = spy  # type: ignore[method-assign]
+        while s.game.to_act == 0:
+            s.act(s.game.legal_actions()[0])
+        first = await s.bot_move()
+        relay.started = 1
+        while s.game.to_act == 0:
+            s.act(s.game.legal_actions()[0])
+        second = await s.bot_move()
+        return local, relay.acts, first["ok"] and second["ok"] and not s.worker_failed
+
+    import threading
+    out: list[tuple[list[int], int, bool]] = []
+    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
+    t.start()
+    t.join(30)
+    local, acts, ok = out[0]
+    assert ok and local == [web.BUDGET_MS["easy"]] and acts == 1

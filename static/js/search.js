@@ -1,6 +1,8 @@
 // The search workers: bot moves (and the coach's analysis) are searched here, never on the page
-// and never in the engine's worker, so a search never delays applying a person's action. The
-// engine worker reaches them through call() (engine.js hands it to Python as pyscript.sync.search).
+// and, once one runs, never in the engine's worker, so a search never delays applying a person's
+// action. Until the first one has started, bot moves are searched in the engine's worker (a bot's
+// turn: the person has nothing to apply) rather than wait for it. The engine worker reaches them
+// through call() (engine.js hands it to Python as pyscript.sync.search).
 //
 // Hard and Insane split each decision over every search worker that runs (joker.bots.parallel):
 // one per core but one (left to the page and its animations), at least one, at most MAX and at most
@@ -11,7 +13,8 @@
 import { startPyWorker } from "./pyworkers.js";
 
 // How long a call waits for a search worker that is still starting before it gives up (the
-// engine then searches in its own worker).
+// engine then searches in its own worker). Bot moves do not wait: while the first search worker
+// starts, the engine searches them itself (joker/web.py, bot_move).
 const WAIT_MS = 20000;
 export const MAX = 4;
 
@@ -71,9 +74,12 @@ function on(i, name, args) {
   return workers[i][name](...args);
 }
 
-// (name, ...args) -> the search workers' answer. "size": how many run; "reset" goes to every worker;
-// "search_part" (view, level, seed, budget, k) to worker k; anything else to the first.
+// (name, ...args) -> the search workers' answer. "size": how many run; "running": how many run
+// now, without waiting for the first to start (the engine then searches a bot move itself);
+// "reset" goes to every worker; "search_part" (view, level, seed, budget, k) to worker k; anything
+// else to the first.
 export async function call(name, ...args) {
+  if (name === "running") return workers.length;
   await Promise.race([start(), timeout(WAIT_MS)]);
   if (name === "size") return workers.length;
   if (name === "reset") return Promise.all(workers.map((w, i) => on(i, "reset", [])));
