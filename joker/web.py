@@ -180,25 +180,24 @@ class Session:
         worker = await ready_worker(self)
         if self.game is not g:
             return {"ok": False, "error": "stale", "stale": True}
-        seed = self.bot_seed * 4 + seat
-        if worker is not None and not await worker_running(worker):
-            # The first search worker is still starting (on two cores it starts once this worker
-            # is up, docs/STARTUP.md): the bot searches here, at its full budget, rather than keep
-            # the table waiting about a second for it. Nothing of the person's waits behind this
-            # search: it is a bot's turn, and the page's own calls take a budget's time at most.
-            action = self._local_bot(seat, view, self.budget())
-            worker = None
+        starting = False
         if worker is not None:
+            seed = self.bot_seed * 4 + seat
             try:
-                action = await search_action(worker, view, self.level, seed, self.budget())
+                starting = not await worker_running(worker)
+                if not starting:
+                    action = await search_action(worker, view, self.level, seed, self.budget())
             except Exception as e:  # noqa: BLE001 - fall back to a local move, keep playing
                 print(f"joker.web: no search worker ({e}); bots now search in the engine worker")
                 self.worker_failed = True
-                action = None
         if self.game is not g:  # a new game began while the worker was thinking
             return {"ok": False, "error": "stale", "stale": True}
         if action is None:
-            action = self._local_bot(seat, view, min(self.budget(), 150))
+            # While the first search worker still starts (on two cores it starts once this worker
+            # is up, docs/STARTUP.md) the bot searches here at its full budget rather than keep the
+            # table waiting about a second for it: it is a bot's turn, so no action of the person's
+            # waits behind it. With no search worker at all, a short search keeps this worker free.
+            action = self._local_bot(seat, view, self.budget() if starting else min(self.budget(), 150))
         if action not in legal:
             print(f"joker.web: bot {seat} proposed {action!r}, not legal; playing a random legal move")
             action = random.Random(self.bot_seed + len(g.actions)).choice(legal)

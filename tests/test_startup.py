@@ -83,6 +83,47 @@ def test_search_worker_starts_beside_the_engine_with_cores_to_spare(page: Any, b
     assert start == {"workers": 2, "atReady": 2 if cores >= 3 else 1}, start
 
 
+def test_bot_moves_do_not_wait_for_a_search_worker_still_starting(page: Any, base_url: str) -> None:
+    """On two cores the search worker starts once the engine's has, about a second later; the bot
+    moves asked meanwhile are searched by the engine at once, and the search worker answers the
+    next ones once it runs. (Waiting for it, a bot move held here would take 20 s.)"""
+    held: list[Any] = []
+    page.route("**/py/search.py", lambda route: held.append(route))  # the search worker stays starting
+    page.add_init_script(CORES_PROBE % 2)
+    page.goto(f"{base_url}?seed=5&search_workers=1")
+    page.wait_for_selector("html[data-python=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    early = page.evaluate("""async () => {
+        const engine = await import("./js/engine.js");
+        const search = await import("./js/search.js");
+        let res = await engine.newGame({rules: null, mode: "nines", level: "hard", fast: true, seed: 5});
+        const late = new Promise((resolve) => setTimeout(() => resolve("waited"), 8000));
+        let moves = 0;
+        while (moves < 2) {
+            if (res.view.to_act === 0) { res = await engine.act(res.view.legal[0]); continue; }
+            res = await Promise.race([engine.botMove(), late]);
+            if (res === "waited" || !res.ok) return {res};
+            moves += 1;
+        }
+        window.__res = res;
+        return {moves, worker: document.documentElement.dataset.worker || null,
+                answered: search.answeredCalls()};
+    }""")
+    assert held, "the search worker's script was never asked for"
+    assert early == {"moves": 2, "worker": None, "answered": []}, early
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-worker=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    later = page.evaluate("""async () => {
+        const engine = await import("./js/engine.js");
+        const search = await import("./js/search.js");
+        let res = window.__res;
+        while (res.view.to_act === 0) res = await engine.act(res.view.legal[0]);
+        const moved = await engine.botMove();
+        return {ok: moved.ok, answered: search.answeredCalls().reduce((a, b) => a + b, 0)};
+    }""")
+    assert later["ok"] and later["answered"] >= 1, later
+
+
 def test_engine_answers_while_a_search_runs(page: Any, base_url: str) -> None:
     """A long search in the search worker does not hold up the engine worker: my action is applied
     (and a refusal explained) while the search is still thinking."""

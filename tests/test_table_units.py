@@ -293,3 +293,40 @@ def test_a_bot_move_is_searched_in_the_engine_while_the_first_search_worker_star
     t.join(30)
     local, acts, ok = out[0]
     assert ok and local == [web.BUDGET_MS["easy"]] and acts == 1
+
+
+def test_a_bot_move_with_no_search_worker_is_searched_briefly_in_the_engine() -> None:
+    """A search worker that could not start: the relay says so (``running`` rejects), the bots
+    search in the engine worker from then on, with a short budget that keeps it free."""
+    import asyncio
+
+    class Failed:
+        async def running(self) -> int:
+            raise RuntimeError("no search worker")
+
+        async def act(self, *args: object) -> str:
+            raise AssertionError("asked a search worker that did not start")
+
+    async def scenario() -> tuple[list[int], bool, bool]:
+        s = web.Session()
+        s.new_game({"preset": "standard", "mode": "nines", "seed": 5, "level": "insane"})
+        s.worker = Failed()
+        local: list[int] = []
+        searched = s._local_bot
+
+        def spy(seat: int, view: dict, budget_ms: int) -> str:
+            local.append(budget_ms)
+            return searched(seat, view, budget_ms)
+        s._local_bot = spy  # type: ignore[method-assign]
+        while s.game.to_act == 0:
+            s.act(s.game.legal_actions()[0])
+        res = await s.bot_move()
+        return local, res["ok"], s.worker_failed
+
+    import threading
+    out: list[tuple[list[int], bool, bool]] = []
+    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
+    t.start()
+    t.join(30)
+    local, ok, failed = out[0]
+    assert ok and failed and local == [min(web.BUDGET_MS["insane"], 150)]

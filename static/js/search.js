@@ -21,6 +21,7 @@ export const MAX = 4;
 const root = document.documentElement;
 let workers = [];
 let started = null;
+let failed = null;  // why the first search worker did not start
 const answered = [];  // per worker: the calls it answered (tests, benchmarks)
 
 export function wanted() {
@@ -59,6 +60,7 @@ export function start() {
     return workers;
   }, (error) => {
     root.dataset.worker = "failed";
+    failed = error;
     console.warn("joker: no search worker", error);
     throw error;
   });
@@ -75,11 +77,15 @@ function on(i, name, args) {
 }
 
 // (name, ...args) -> the search workers' answer. "size": how many run; "running": how many run
-// now, without waiting for the first to start (the engine then searches a bot move itself);
+// now, without waiting for the first to start (the engine then searches a bot move itself; it
+// rejects once the first could not start);
 // "reset" goes to every worker; "search_part" (view, level, seed, budget, k) to worker k; anything
 // else to the first.
 export async function call(name, ...args) {
-  if (name === "running") return workers.length;
+  if (name === "running") {
+    if (failed) throw failed;
+    return workers.length;
+  }
   await Promise.race([start(), timeout(WAIT_MS)]);
   if (name === "size") return workers.length;
   if (name === "reset") return Promise.all(workers.map((w, i) => on(i, "reset", [])));
