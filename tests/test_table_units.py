@@ -2,10 +2,14 @@
 screen offers, and the browser glue (joker.web) driven from CPython."""
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,6 +27,7 @@ JS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "static" / "
 ALL_JS = "\n".join(JS.values())
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 LANGS = ("ru", "en", "ka")
+T = TypeVar("T")
 
 
 def test_every_string_in_three_languages_with_the_same_placeholders() -> None:
@@ -205,9 +210,35 @@ def test_worker_entry_answers_legal_actions(level: str) -> None:
         g.apply(a)
 
 
-def test_a_bot_move_waits_for_a_starting_worker_instead_of_searching_on_the_main_thread() -> None:
-    import asyncio
+def run_alone(scenario: Callable[[], Awaitable[T]]) -> T:
+    """``asyncio.run(scenario())`` in a thread of its own: the browser tests leave Playwright's event
+    loop running on this one."""
+    out: list[T] = []
+    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
+    t.start()
+    t.join(30)
+    return out[0]
 
+
+def to_bot_turn(s: web.Session) -> None:
+    """Play the person's first legal actions until a bot is to act."""
+    while s.game is not None and s.game.to_act == 0:
+        s.act(s.game.legal_actions()[0])
+
+
+def spy_local(s: web.Session) -> list[int]:
+    """The budgets of the bot moves ``s`` searches in the engine worker itself (still searched)."""
+    budgets: list[int] = []
+    searched = s._local_bot
+
+    def spy(seat: int, view: dict[str, Any], budget_ms: int) -> str:
+        budgets.append(budget_ms)
+        return searched(seat, view, budget_ms)
+    s._local_bot = spy  # type: ignore[method-assign]
+    return budgets
+
+
+def test_a_bot_move_waits_for_a_starting_worker_instead_of_searching_on_the_main_thread() -> None:
     class FakeWorker:
         def __init__(self) -> None:
             self.calls = 0
@@ -219,32 +250,25 @@ def test_a_bot_move_waits_for_a_starting_worker_instead_of_searching_on_the_main
     async def scenario() -> tuple[int, str, bool]:
         s = web.Session()
         s.new_game({"preset": "standard", "mode": "nines", "seed": 5, "level": "insane"})
-        s.worker_settled = asyncio.Event()
+        settled = s.worker_settled = asyncio.Event()
         fake = FakeWorker()
 
-        def local(seat, view):  # the main-thread fallback must not run while the worker starts
-            raise AssertionError("searched on the main thread")
+        def local(seat: int, view: dict[str, Any], budget_ms: int) -> str:
+            raise AssertionError("searched on the main thread")  # must not run while the worker starts
         s._local_bot = local  # type: ignore[method-assign]
 
         async def connect() -> None:
             await asyncio.sleep(0.05)
             s.worker = fake
-            s.worker_settled.set()
+            settled.set()
 
         task = asyncio.ensure_future(connect())
-        while s.game.to_act == 0:  # let the human's trump/bid go first if it is their turn
-            s.act(s.game.legal_actions()[0])
+        to_bot_turn(s)
         res = await s.bot_move()
         await task
         return fake.calls, res["action"], res["ok"]
 
-    # A thread of its own: the browser tests leave Playwright's event loop running on this one.
-    import threading
-    out: list[tuple[int, str, bool]] = []
-    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
-    t.start()
-    t.join(30)
-    calls, action, ok = out[0]
+    calls, action, ok = run_alone(scenario)
     assert ok and calls == 1 and action
 
 
@@ -252,8 +276,6 @@ def test_a_bot_move_is_searched_in_the_engine_while_the_first_search_worker_star
     """On two cores the search worker starts after the engine's; the first bot moves do not wait
     about a second for it: the engine searches them itself, at the level's full budget, and asks
     the search worker once it runs (the page's relay says how many run without waiting)."""
-    import asyncio
-
     class Relay:
         def __init__(self) -> None:
             self.started = 0
@@ -270,36 +292,21 @@ def test_a_bot_move_is_searched_in_the_engine_while_the_first_search_worker_star
         s = web.Session()
         s.new_game({"preset": "standard", "mode": "nines", "seed": 5, "level": "easy"})
         relay = s.worker = Relay()
-        local: list[int] = []
-        searched = s._local_bot
-
-        def spy(seat: int, view: dict, budget_ms: int) -> str:
-            local.append(budget_ms)
-            return searched(seat, view, budget_ms)
-        s._local_bot = spy  # type: ignore[method-assign]
-        while s.game.to_act == 0:
-            s.act(s.game.legal_actions()[0])
+        local = spy_local(s)
+        to_bot_turn(s)
         first = await s.bot_move()
         relay.started = 1
-        while s.game.to_act == 0:
-            s.act(s.game.legal_actions()[0])
+        to_bot_turn(s)
         second = await s.bot_move()
         return local, relay.acts, first["ok"] and second["ok"] and not s.worker_failed
 
-    import threading
-    out: list[tuple[list[int], int, bool]] = []
-    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
-    t.start()
-    t.join(30)
-    local, acts, ok = out[0]
+    local, acts, ok = run_alone(scenario)
     assert ok and local == [web.BUDGET_MS["easy"]] and acts == 1
 
 
 def test_a_bot_move_with_no_search_worker_is_searched_briefly_in_the_engine() -> None:
     """A search worker that could not start: the relay says so (``running`` rejects), the bots
     search in the engine worker from then on, with a short budget that keeps it free."""
-    import asyncio
-
     class Failed:
         async def running(self) -> int:
             raise RuntimeError("no search worker")
@@ -311,22 +318,10 @@ def test_a_bot_move_with_no_search_worker_is_searched_briefly_in_the_engine() ->
         s = web.Session()
         s.new_game({"preset": "standard", "mode": "nines", "seed": 5, "level": "insane"})
         s.worker = Failed()
-        local: list[int] = []
-        searched = s._local_bot
-
-        def spy(seat: int, view: dict, budget_ms: int) -> str:
-            local.append(budget_ms)
-            return searched(seat, view, budget_ms)
-        s._local_bot = spy  # type: ignore[method-assign]
-        while s.game.to_act == 0:
-            s.act(s.game.legal_actions()[0])
+        local = spy_local(s)
+        to_bot_turn(s)
         res = await s.bot_move()
         return local, res["ok"], s.worker_failed
 
-    import threading
-    out: list[tuple[list[int], bool, bool]] = []
-    t = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
-    t.start()
-    t.join(30)
-    local, ok, failed = out[0]
+    local, ok, failed = run_alone(scenario)
     assert ok and failed and local == [min(web.BUDGET_MS["insane"], 150)]
