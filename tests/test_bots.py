@@ -397,6 +397,7 @@ def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
     """Every rollout of a bid or a card gets a ``wild`` threshold for each other seat the model reads
     as random (none for our own seat), and none at all at a table without random play (so nothing is
     drawn there)."""
+    import joker.bots.bidsearch as bidsearch
     import joker.bots.search as search
     from joker.bots.kernel import WILD_ONE
     from joker.bots.model import TableModel
@@ -407,7 +408,8 @@ def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
         return search_rollout(*args, **kw)
 
     search_rollout = search.rollout
-    monkeypatch.setattr(search, "rollout", spy)
+    monkeypatch.setattr(search, "rollout", spy)        # card play
+    monkeypatch.setattr(bidsearch, "rollout", spy)     # bids
     g = _pool_game(["medium"] * 4, 1, seed=6)
     views = {}
     while g.view(g.to_act)["phase"] != "play" or "play" not in views:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from joker.arena import game_seeds, parse_entry
+from joker.bots import bidsearch as bid_mod
 from joker.bots import search as search_mod
 from joker.game import Game
 from joker.rules import PRESETS
@@ -19,10 +20,10 @@ RULES = dataclasses.replace(PRESETS["standard"], premium="bonus")
 def probe() -> Iterator[Any]:
     """The probe module, with the bid search's recording hooks on only while these tests run."""
     from tools import probe_bids, probe_pairs
-    search_mod.rollout = probe_bids._rollout  # type: ignore[assignment]
+    bid_mod.rollout = probe_bids._rollout  # type: ignore[assignment]
     search_mod.Searcher._loop = probe_bids._loop  # type: ignore[method-assign]
     yield probe_pairs
-    search_mod.rollout = probe_bids._orig_rollout  # type: ignore[assignment]
+    bid_mod.rollout = probe_bids._orig_rollout  # type: ignore[assignment]
     search_mod.Searcher._loop = probe_bids._orig_loop  # type: ignore[method-assign]
 
 

@@ -29,6 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from joker.arena import game_seeds, parse_entry, seat_bots  # noqa: E402
 from joker.bots import SearchBot  # noqa: E402
+from joker.bots import bidsearch as bid_mod  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
 from joker.bots.heuristic import est_tricks  # noqa: E402
 from joker.bots.model import TableModel  # noqa: E402
@@ -39,7 +40,7 @@ _REC: list[list[int]] = []       # per sampled deal: our seat's tricks per bid c
 _W: list[float] = []
 _ME = [0]
 _LAST: dict[str, Any] = {}       # the last bid search: per candidate the distribution of our tricks, value
-_orig_rollout = search_mod.rollout
+_orig_rollout = bid_mod.rollout
 _orig_loop = search_mod.Searcher._loop
 
 
@@ -59,7 +60,7 @@ def _loop(self: Any, n: int, world: Any, evaluate: Any) -> Any:
     return _orig_loop(self, n, w2, evaluate)
 
 
-search_mod.rollout = _rollout            # type: ignore[assignment]
+bid_mod.rollout = _rollout               # type: ignore[assignment]
 search_mod.Searcher._loop = _loop        # type: ignore[method-assign]
 
 

@@ -16,11 +16,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cards import DECK, SUITS
 from ..playout import swap_play
+from .bidsearch import bid_values, trump_values
 from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
-from .heuristic import estimated_bids
 from .info import Info
 from .kernel import WILD_ONE, rollout, to_kernel
 from .model import TableModel
@@ -236,119 +235,17 @@ class Searcher:
         totals, points, count = self._loop(len(cands), self._world_source(info), evaluate)
         return self._ranked(legal, rep, totals, points, count)
 
-    # ---- bidding -----------------------------------------------------------------------
+    # ---- bidding and trump choice (joker.bots.bidsearch) ------------------------------------
 
     def analyse_bid(self, view: dict[str, Any], legal: Sequence[str] | None = None,
                     drift: float = 0.0) -> list[Choice]:
-        """Every bid of ``legal`` (default: every legal bid) with its value, best first.
-
-        ``drift`` is how many tricks more than the rollouts say our seat is expected to take at this
-        table (Medium's reading, :mod:`joker.bots.calibrate`): each rollout's count for our seat is
-        moved by its whole part and, with the chance of its fraction, by one more, before the bid is
-        scored.  Moving the rollouts rather than the bid found keeps the spread of outcomes: a bid of
-        0 whose rollouts hover at 0 and a bid of 3 that is sure are not shifted alike.
-        """
-        info = Info.from_view(view, hl_inference=self.hl_inference)
-        legal = view["legal"] if legal is None else legal
-        me, trump, hlt, n = info.seat, info.trump, info.hlt, info.n
-        dealer = info.dealer
-        leader = (dealer + 1) & 3
-        order = [(leader + k) & 3 for k in range(4)]
-        after = order[order.index(me) + 1:]
-        cand = [int(a) for a in legal]
-        known = [x if x is not None else 0 for x in info.bids]
-        habits = self._habits(n)
-        targets, draws, greedy = self._targets, self._draws, self._greedy
-        over = self._over(me)
-        wild = self._wild(me)
-        whole = math.floor(drift)
-        frac = drift - whole
-        rng = self.rng
-        utils = []
-        for b in cand:
-            bids = list(known)
-            bids[me] = b
-            utils.append(Utility(view, info, bids, self.harm))
-        stats = self.stats
-
-        def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
-            kh, _, tm = to_kernel(hands, [], trump)
-            u = draws()
-            gm = greedy(u)
-            # one draw per world, shared by every candidate bid (their values stay comparable)
-            shift = whole + (1 if frac and rng.random() < frac else 0) if drift else 0
-            seed = rng.getrandbits(64) if wild else 0
-            for i, b in enumerate(cand):
-                bids = list(known)
-                bids[me] = b
-                estimated_bids(hands, trump, n, bids, after, dealer, habits)
-                tg = targets(bids, me, n, habits, u, gm)
-                t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over, wild, seed)
-                if shift:
-                    t[me] = max(0, min(n, t[me] + shift))
-                util = utils[i]
-                util.set_bids(bids)
-                v, pt = util(t)
-                totals[i] = v
-                points[i] = pt
-            stats["rollouts"] += len(cand)
-
-        totals, points, count = self._loop(len(cand), self._world_source(info), evaluate)
-        return self._ranked(legal, list(range(len(cand))), totals, points, count, [float(b) for b in cand])
-
-    # ---- trump choice (9-card deals, the player left of the dealer names it) ----------------
+        """Every bid of ``legal`` (default: every legal bid) with its value, best first
+        (:func:`joker.bots.bidsearch.bid_values`; ``drift``: Medium's reading of the table)."""
+        return bid_values(self, view, legal, drift)
 
     def analyse_trump(self, view: dict[str, Any]) -> list[Choice]:
-        """Each suit (or no trump) scored by dealing the rest of the deck at random, guessing every
-        seat's bid from its hand under that trump (ours included) and rolling the deal out."""
-        info = Info.from_view(view)
-        legal = view["legal"]
-        me, hlt, n = info.seat, info.hlt, info.n
-        dealer = info.dealer
-        leader = (dealer + 1) & 3
-        order = [(leader + k) & 3 for k in range(4)]
-        trumps = [-1 if a == "-" else SUITS.index(a) for a in legal]
-        habits = self._habits(n)
-        habits[me] = 0.0
-        rest = [c for c in DECK if not info.hand >> c & 1]
-        per_seat = len(DECK) // 4
-        rng = self.rng
-        utils = [Utility(view, info, [0, 0, 0, 0], self.harm) for _ in trumps]
-        stats = self.stats
-
-        def world() -> tuple[World, float]:
-            cs = list(rest)
-            rng.shuffle(cs)
-            hands = [0, 0, 0, 0]
-            i = 0
-            for s in range(4):
-                take = per_seat - (info.hand.bit_count() if s == me else 0)
-                for c in cs[i:i + take]:
-                    hands[s] |= 1 << c
-                i += take
-            hands[me] |= info.hand
-            return hands, 1.0
-
-        wild = self._wild(me)
-
-        def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
-            draw = self._draws()
-            gm = self._greedy(draw)
-            seed = rng.getrandbits(64) if wild else 0
-            for i, t in enumerate(trumps):
-                kh, _, tm = to_kernel(hands, [], t)
-                bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer, habits)
-                tg = self._targets(bids, me, n, habits, draw, gm)
-                taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, 0, wild, seed)
-                u = utils[i]
-                u.set_bids(bids)
-                v, pt = u(taken)
-                totals[i] = v
-                points[i] = pt
-            stats["rollouts"] += len(trumps)
-
-        totals, points, count = self._loop(len(trumps), world, evaluate)
-        return self._ranked(legal, list(range(len(trumps))), totals, points, count)
+        """Each suit (or no trump) with its value, best first (:func:`joker.bots.bidsearch.trump_values`)."""
+        return trump_values(self, view)
 
 
 __all__ = ["Searcher", "Choice"]
