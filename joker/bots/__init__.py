@@ -117,6 +117,9 @@ class SearchBot(Bot):
     endgame = 0            # card play with at most this many cards in hand: exact solve (joker.bots.endgame)
     endgame_kernel = False  # in that solve the other seats play the kernel's moves (ours are searched)
     over_others = False    # rollouts: the others past their bid take tricks (kernel option ``over``)
+    #: card play: (plies searched as a tree after our card, UCB constant in points, widening), see
+    #: joker.bots.tree; 0 plies: the flat search
+    tree: tuple[int, float, float] = (0, 0.0, 0.0)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -129,7 +132,8 @@ class SearchBot(Bot):
         model = TableModel.from_view(view) if self.modelling else None
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
-                     endgame_kernel=self.endgame_kernel, over_others=self.over_others)
+                     endgame_kernel=self.endgame_kernel, over_others=self.over_others,
+                     tree=self.tree)
         s.stats = self.stats
         return s
 

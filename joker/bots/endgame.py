@@ -36,13 +36,12 @@ the other seats do not hold.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..cards import HIGH, JOKER_MASK, LOW, SUIT_MASKS
 from ..playout import trick_state
 from ..rules import legal_mask
 from ..scoring import _score
-from .kernel import _fullest_suit, rollout
+from .kplay import first_play
 
 SM = SUIT_MASKS
 JM = JOKER_MASK
@@ -127,20 +126,12 @@ class Endgame:
         if got is not None:
             return got
         self.nodes += 1
-        tm = self.tm
         cm = h & ~JM
         alive = hs[0] | hs[1] | hs[2] | hs[3]
         others = alive & ~h
         moves: list[int] = []   # lead plays (kernel encoding)
         if (self.kernel | self.greedy) >> seat & 1:   # one move: the kernel's (greedy seats its greedy way)
-            b = self._kernel_card(hs, seat, (), code)
-            c = b.bit_length() - 1
-            if c < 36:
-                moves.append(c)
-            elif self.targets[seat] > (code >> 4 * seat & 15):
-                moves.append(c | HIGH << 6 | ((3 if tm and h & tm else _fullest_suit(cm)) + 1) << 8)
-            else:
-                moves.append(c | LOW << 6 | (_fullest_suit(others) + 1) << 8)
+            moves.append(self._kernel_play(hs, seat, (), code))
         else:
             moves.extend(_distinct(cm, others))
             jm = h & JM
@@ -196,9 +187,10 @@ class Endgame:
         cm = legal & ~JM
         moves: list[tuple[int, int]] = []   # (card bit, key)
         if (self.kernel | self.greedy) >> seat & 1:   # one move: the kernel's (greedy seats its greedy way)
-            b = self._kernel_card(hs, leader, plays, code)
+            p = self._kernel_play(hs, leader, plays, code)
+            b = 1 << (p & 63)
             if b & JM:
-                moves.append((b, 100 + n_in if self.targets[seat] > (code >> 4 * seat & 15) else 0))
+                moves.append((b, 100 + n_in if p >> 6 & 3 == HIGH else 0))
             else:
                 moves.append((b, 2 * b.bit_length() if b & (ledmask | tm) else 0))
         else:
@@ -236,31 +228,12 @@ class Endgame:
         hs[seat] = h
         return bestcode
 
-    def _kernel_card(self, hs: list[int], leader: int, plays: tuple[int, ...], code: int) -> int:
-        """The card (bit) the rollout kernel plays for the seat to move: the kernel itself is run on
-        the position and stopped at its first play, so the move is exactly the rollouts' own — a seat
-        in ``greedy`` included (the kernel plays it the greedy way), so that rule is written once."""
-        probe = _Probe(hs)
+    def _kernel_play(self, hs: list[int], leader: int, plays: tuple[int, ...], code: int) -> int:
+        """The rollout kernel's play for the seat to move (:func:`joker.bots.kplay.first_play`: the
+        kernel itself, stopped at its first play), so a seat in ``greedy`` plays its greedy way and
+        the rule is written once."""
         taken = [code & 15, code >> 4 & 15, code >> 8 & 15, code >> 12 & 15]
-        try:
-            rollout(probe, leader, list(plays), taken, self.tm, self.hlt, self.targets, self.greedy)
-        except _Moved:
-            return probe.moved
-        raise AssertionError("the kernel made no play")  # pragma: no cover
-
-
-class _Moved(Exception):
-    """Raised by :class:`_Probe` at the kernel's first play."""
-
-
-class _Probe(list[int]):
-    """Hands that record the first card the kernel takes out of one of them, and stop it there."""
-
-    moved = 0
-
-    def __setitem__(self, i: Any, v: Any) -> None:
-        self.moved = self[i] ^ v
-        raise _Moved
+        return first_play(hs, leader, plays, taken, self.tm, self.hlt, self.targets, self.greedy)
 
 
 def _distinct(cm: int, others: int) -> list[int]:

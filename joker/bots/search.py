@@ -24,6 +24,7 @@ from .info import Info
 from .kernel import WILD_ONE, rollout, to_kernel
 from .model import TableModel
 from .sampling import Sampler, World, bid_reader
+from .tree import Tree
 from .utility import Utility
 
 Evaluate = Callable[[World, list[float], list[float]], None]
@@ -35,7 +36,7 @@ class Searcher:
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
-                 over_others: bool = False) -> None:
+                 over_others: bool = False, tree: tuple[int, float, float] = (0, 0.0, 0.0)) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -53,6 +54,9 @@ class Searcher:
         #: In the rollouts the other seats, once past their bid, take what tricks they can (each is
         #: worth 10 to them) instead of ducking as a made bid does (kernel option ``over``).
         self.over_others = over_others
+        #: Card play searches ``depth`` plies after our card as a tree shared by the sampled deals
+        #: (:mod:`joker.bots.tree`: (depth, UCB constant in points, widening)); depth 0: flat.
+        self.tree = tree
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -179,6 +183,16 @@ class Searcher:
         stats = self.stats
         if info.hand.bit_count() <= self.endgame:
             return self._solve_play(info, util, legal, cands, rep, prep)
+        depth, c, widen = self.tree
+        tree = Tree(len(prep), me, n, info.khishti, to_kernel([], [], trump)[2], hlt, util, depth, c, widen
+                    ) if depth else None
+        source = self._world_source(info)
+        weight = [1.0]    # the tree backs each outcome up with its sampled deal's weight
+
+        def world() -> tuple[World, float]:
+            hands, w = source()
+            weight[0] = w
+            return hands, w
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
@@ -189,13 +203,17 @@ class Searcher:
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
-                t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over, wild, seed)
+                if tree is None:
+                    t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over, wild, seed)
+                else:
+                    t = tree.play(i, hs, leader, list(ktrick), list(taken), tg, gm, over, wild, seed,
+                                  weight[0])
                 v, pt = util(t)
                 totals[i] = v
                 points[i] = pt
             stats["rollouts"] += len(prep)
 
-        totals, points, count = self._loop(len(cands), self._world_source(info), evaluate)
+        totals, points, count = self._loop(len(cands), world, evaluate)
         return self._ranked(legal, rep, totals, points, count)
 
     def _solve_play(self, info: Info, util: Utility, legal: Sequence[str], cands: Sequence[int],

@@ -1,0 +1,129 @@
+"""The tree search over the plies after our card (joker/bots/tree.py) and the kernel's single play
+it starts each node from (joker/bots/kplay.py)."""
+from __future__ import annotations
+
+import random
+
+from bot_variants import assert_pure_and_not_insane
+
+from joker.bots import InsaneBot
+from joker.bots.kernel import rollout, to_kernel
+from joker.bots.kplay import first_play
+from joker.bots.tree import Tree, moves
+from joker.cards import HIGH, LOW, X1, X2, parse_hand
+from joker.game import Game
+from joker.playout import swap_play, trick_state
+from joker.rules import PRESETS, legal_mask
+
+Position = tuple[list[int], int, list[int], list[int], int, list[int]]
+
+
+def _positions(n: int, seed: int) -> list[Position]:
+    """Card-play positions of real nines deals in the kernel's encoding — (hands, leader, trick,
+    taken, trump mask, bids) — reached by random legal actions."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < n:
+        g = Game(PRESETS["standard"], "nines", seed=rng.randrange(10 ** 6))
+        stop = rng.randrange(36)
+        while not g.deals and (g.phase != "play" or sum(g.taken) * 4 + len(g.trick) < stop):
+            g.apply(rng.choice(g.legal_actions()))
+        if g.deals:
+            continue
+        t = g.trump
+        kh, _, tm = to_kernel(list(g.hands), [], t)
+        trick = [swap_play(p, t, 3) if t >= 0 else p for _, p in g.trick]
+        out.append((kh, g.leader, trick, list(g.taken), tm, [b or 0 for b in g.bids]))
+    return out
+
+
+def _apply(hs: list[int], leader: int, trick: list[int], taken: list[int], tm: int, p: int
+           ) -> tuple[int, list[int]]:
+    """Play ``p`` for the seat to move (in place on ``hs``/``taken``): the new leader and trick."""
+    seat = (leader + len(trick)) & 3
+    hs[seat] ^= 1 << (p & 63)
+    trick = trick + [p]
+    if len(trick) == 4:
+        leader = (leader + trick_state(trick, tm, False)[3]) & 3
+        taken[leader] += 1
+        trick = []
+    return leader, trick
+
+
+def test_first_play_is_the_play_the_kernel_makes():
+    # The rollout from a position and the rollout after the kernel's first play, applied by hand
+    # (joker mode and named suit included), end alike: first_play restates nothing of the kernel.
+    jokers = 0
+    for hs, leader, trick, taken, tm, bids in _positions(300, 5):
+        seat = (leader + len(trick)) & 3
+        for greedy in (0, 1 << seat):
+            p = first_play(hs, leader, trick, taken, tm, False, bids, greedy)
+            assert legal_mask(hs[seat], trick[0] if trick else -1, 3 if tm else -1) >> (p & 63) & 1
+            jokers += p & 63 >= X1
+            whole = rollout(list(hs), leader, list(trick), list(taken), tm, False, bids, greedy)
+            h2, t2 = list(hs), list(taken)
+            ld, tr = _apply(h2, leader, trick, t2, tm, p)
+            assert rollout(h2, ld, tr, t2, tm, False, bids, greedy) == whole
+    assert jokers >= 5
+
+
+def test_moves_name_a_joker_once_whichever_is_held():
+    # Leading: a plain card, and one joker in two modes naming each suit; following: both modes.
+    # The keys are the same for either joker, so sampled deals share a joker's node.
+    for jk in ("X1", "X2"):
+        lead = moves(parse_hand(f"AS 7H {jk}"), -1, 3)
+        assert len(lead) == 2 + 8
+        keys = {k for k, _ in lead if k & 63 >= X1}
+        assert keys == {X1 | m << 6 | (q + 1) << 8 for m in (HIGH, LOW) for q in range(4)}
+        held = X1 if jk == "X1" else X2
+        assert all(p & 63 == held for k, p in lead if k & 63 >= X1)
+        follow = moves(parse_hand(f"AS 7H {jk}"), parse_hand("8S").bit_length() - 1, 3)
+        assert sorted(k for k, _ in follow) == sorted([parse_hand("AS").bit_length() - 1,
+                                                       X1 | HIGH << 6, X1 | LOW << 6])
+
+
+def test_the_tree_plays_out_the_deal_and_grows_from_the_kernels_plays():
+    # Each descent ends the deal (every card played, one trick per card of a hand), the first
+    # node of each ply holds the play the kernel would make, and with visits the replies widen.
+    hs, leader, trick, taken, tm, bids = next(
+        x for x in _positions(40, 11)
+        if len(moves(x[0][(x[1] + len(x[2])) & 3], x[2][0] if x[2] else -1, 3 if x[4] else -1)) >= 4)
+    seat = (leader + len(trick)) & 3
+    n_cards = sum(taken) + hs[seat].bit_count()
+    tree = Tree(1, seat, 9, (200, 500), tm, False, lambda t: (float(t[seat]), 0.0), 3, 100.0, 0.5)
+    kernel_first = first_play(hs, leader, trick, taken, tm, False, bids)
+    for _ in range(400):
+        out = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, (), 0, 1.0)
+        assert sum(out) == n_cards
+    root = tree.roots[0]
+    assert root.n == 400
+    first_key = X1 | kernel_first & ~63 if kernel_first & 63 >= X1 else kernel_first
+    assert next(iter(root.kids)) == first_key
+    assert 1 < len(root.kids) <= 1 + 0.5 * 400 ** 0.5 + 1
+
+
+def test_a_seat_read_as_greedy_plays_its_greedy_way_in_the_tree():
+    # The opponent model's greedy seats play the greedy way in the rollouts; the tree must not search
+    # them instead (that cost 538 a game at the overbidding table, docs/BOTS.md, *Seventeenth pass*).
+    hs, leader, trick, taken, tm, bids = next(
+        x for x in _positions(40, 11)
+        if len(moves(x[0][(x[1] + len(x[2])) & 3], x[2][0] if x[2] else -1, 3 if x[4] else -1)) >= 4)
+    seat = (leader + len(trick)) & 3
+    me = (seat + 3) & 3
+    for greedy, wide in ((1 << seat, False), (0, True)):
+        tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(t[me]), 0.0), 2, 100.0, 0.5)
+        for _ in range(200):
+            tree.play(0, list(hs), leader, list(trick), list(taken), bids, greedy, 0, (), 0, 1.0)
+        kids = tree.roots[0].kids
+        assert (len(kids) > 1) == wide
+        if not wide:
+            p = first_play(hs, leader, trick, taken, tm, False, bids, greedy)
+            assert list(kids) == [X1 | p & ~63 if p & 63 >= X1 else p]
+
+
+class TreeInsane(InsaneBot):
+    tree = (3, 150.0, 0.3)
+
+
+def test_insane_with_the_tree_is_a_pure_function_of_the_view():
+    assert_pure_and_not_insane(TreeInsane, deals=3)
