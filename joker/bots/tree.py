@@ -121,8 +121,8 @@ class Tree:
         for _ in range(self.depth):
             seat = (leader + len(trick)) & 3
             h = hs[seat]
-            if not h:
-                break
+            if not h or wild and wild[seat]:
+                break     # the deal is over, or a seat read as playing at random: the rollout plays it
             kids = node.kids
             fresh = None
             known = 0
