@@ -7,7 +7,7 @@ import random
 from bot_variants import assert_pure_and_not_insane
 
 from joker.bots import InsaneBot
-from joker.bots.kernel import rollout, to_kernel
+from joker.bots.kernel import WILD_ONE, rollout, to_kernel
 from joker.bots.kplay import first_play
 from joker.bots.tree import Tree, moves
 from joker.cards import HIGH, LOW, X1, X2, parse_hand
@@ -119,6 +119,21 @@ def test_a_seat_read_as_greedy_plays_its_greedy_way_in_the_tree():
         if not wide:
             p = first_play(hs, leader, trick, taken, tm, False, bids, greedy)
             assert list(kids) == [X1 | p & ~63 if p & 63 >= X1 else p]
+
+
+def test_the_tree_stops_at_a_seat_read_as_playing_at_random():
+    # A seat the model reads as random is played so by the rollouts (``wild``); searched in the tree
+    # it cost Insane 200 a game at the random table (docs/BOTS.md, *Seventeenth pass*).
+    hs, leader, trick, taken, tm, bids = _positions(1, 4)[0]
+    seat = (leader + len(trick)) & 3
+    me = (seat + 3) & 3
+    wild = [0, 0, 0, 0]
+    wild[seat] = WILD_ONE // 4
+    tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(t[me]), 0.0), 3, 100.0, 0.5)
+    for k in range(50):
+        out = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, wild, k, 1.0)
+        assert sum(out) == sum(taken) + hs[seat].bit_count()
+    assert tree.roots[0].n == 50 and not tree.roots[0].kids
 
 
 class TreeInsane(InsaneBot):
