@@ -11,14 +11,17 @@ the rollouts play them to, ours the search's value), among the plays it has in t
 the kernel rolls the deal out.  A node first tries the play the kernel would make
 (:func:`joker.bots.kplay.first_play`) and admits another only as its visits grow (progressive
 widening), so with few samples the replies are mostly the kernel's and with many they are searched.
-A seat the opponent model reads as playing the greedy way (in this sampled deal) plays it in the tree
-as in the rollouts: searching it as a player who searches cost 538 a game at the overbidding table.
+The tree keeps to the opponent model: a seat read as playing the greedy way (in this sampled deal)
+plays it in the tree as in the rollouts, and at a seat read as playing at random the tree stops and
+the rollout plays on — searched as players who search, those seats cost 538 a game at the
+overbidding table and 200 at the random one.
 
 Measured (docs/BOTS.md, *Seventeenth pass: the others' replies searched in a tree*): for Insane,
-+138 ± 143 a nines game at the table of Hards, +119 ± 351 at the overbidding table and +73 ± 159 at
-the Monte Carlo one, exact rates up 1–3.5 points — promising, not yet significant at any table and
-not measured at the others, so it ships off (``SearchBot.tree``); a decision costs about 30% more
-time at the same number of sampled deals.
++138 ± 143 a nines game at the table of Hards, +119 ± 351 at the overbidding table, +73 ± 159 at the
+Monte Carlo one, +75 ± 109 at a mixed one, −5 ± 143 at the random one; exact rates up 1.2–3.6
+points at the first four — promising, not yet significant at any table and not measured at the
+others, so it ships off (``SearchBot.tree``); a decision costs about 30% more time at the same number
+of sampled deals.
 
 Our candidates themselves stay flat: each is tried once on every sampled deal, as in the flat search
 (common random numbers), so a decision's sums have the flat search's shape — they rank, merge across
