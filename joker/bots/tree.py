@@ -18,10 +18,10 @@ overbidding table and 200 at the random one.
 
 Measured (docs/BOTS.md, *Seventeenth pass: the others' replies searched in a tree*): for Insane,
 +138 ± 143 a nines game at the table of Hards, +119 ± 351 at the overbidding table, +73 ± 159 at the
-Monte Carlo one, +75 ± 109 at a mixed one, −5 ± 143 at the random one; exact rates up 1.2–3.6
-points at the first four — promising, not yet significant at any table and not measured at the
-others, so it ships off (``SearchBot.tree``); a decision costs about 30% more time at the same number
-of sampled deals.
+Monte Carlo one, +75 ± 109 at a mixed one, −5 ± 143 at the random one, +68 ± 106 at the sloppy one,
+and −106 ± 101 at the underbidding one (the underbidders are neither greedy nor random to the model,
+so they are searched as searchers); exact rates up 1.2–3.6 points at the first four.  It ships off
+(``SearchBot.tree``); a decision costs about 30% more time at the same number of sampled deals.
 
 Our candidates themselves stay flat: each is tried once on every sampled deal, as in the flat search
 (common random numbers), so a decision's sums have the flat search's shape — they rank, merge across
