@@ -9,6 +9,8 @@ from bot_variants import assert_pure_and_not_insane
 from joker.bots import InsaneBot
 from joker.bots.kernel import WILD_ONE, rollout, to_kernel
 from joker.bots.kplay import first_play
+from joker.bots.model import TableModel
+from joker.bots.search import Searcher
 from joker.bots.tree import Tree, moves
 from joker.cards import HIGH, LOW, X1, X2, parse_hand
 from joker.game import Game
@@ -90,11 +92,17 @@ def test_the_tree_plays_out_the_deal_and_grows_from_the_kernels_plays():
         if len(moves(x[0][(x[1] + len(x[2])) & 3], x[2][0] if x[2] else -1, 3 if x[4] else -1)) >= 4)
     seat = (leader + len(trick)) & 3
     n_cards = sum(taken) + hs[seat].bit_count()
-    tree = Tree(1, seat, 9, (200, 500), tm, False, lambda t: (float(t[seat]), 0.0), 3, 100.0, 0.5)
+    ends: list[list[int]] = []
+
+    def value(t: list[int]) -> tuple[float, float]:
+        ends.append(list(t))
+        return float(t[seat]), 0.0
+
+    tree = Tree(1, seat, 9, (200, 500), tm, False, value, 3, 100.0, 0.5)
     kernel_first = first_play(hs, leader, trick, taken, tm, False, bids)
     for _ in range(400):
-        out = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, (), 0, 1.0)
-        assert sum(out) == n_cards
+        v = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, 0, (), 0, 1.0)
+        assert sum(ends[-1]) == n_cards and v == (ends[-1][seat], 0.0)
     root = tree.roots[0]
     assert root.n == 400
     first_key = X1 | kernel_first & ~63 if kernel_first & 63 >= X1 else kernel_first
@@ -102,23 +110,45 @@ def test_the_tree_plays_out_the_deal_and_grows_from_the_kernels_plays():
     assert 1 < len(root.kids) <= 1 + 0.5 * 400 ** 0.5 + 1
 
 
-def test_a_seat_read_as_greedy_plays_its_greedy_way_in_the_tree():
-    # The opponent model's greedy seats play the greedy way in the rollouts; the tree must not search
-    # them instead (that cost 538 a game at the overbidding table, docs/BOTS.md, *Seventeenth pass*).
+def test_a_seat_kept_out_of_the_search_plays_as_in_the_rollouts():
+    # The opponent model's greedy seats play the greedy way in the rollouts, and the seats it does
+    # not read as playing for their bid play the kernel's way; the tree must not search them instead
+    # (searching the overbidders cost 538 a game, the underbidders 106, docs/BOTS.md).
     hs, leader, trick, taken, tm, bids = next(
         x for x in _positions(40, 11)
         if len(moves(x[0][(x[1] + len(x[2])) & 3], x[2][0] if x[2] else -1, 3 if x[4] else -1)) >= 4)
     seat = (leader + len(trick)) & 3
     me = (seat + 3) & 3
-    for greedy, wide in ((1 << seat, False), (0, True)):
+    for greedy, kept in ((1 << seat, 1 << seat), (0, 1 << seat), (0, 0), (0, 1 << me)):
         tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(t[me]), 0.0), 2, 100.0, 0.5)
         for _ in range(200):
-            tree.play(0, list(hs), leader, list(trick), list(taken), bids, greedy, 0, (), 0, 1.0)
+            tree.play(0, list(hs), leader, list(trick), list(taken), bids, greedy, kept, 0, (), 0, 1.0)
         kids = tree.roots[0].kids
-        assert (len(kids) > 1) == wide
-        if not wide:
+        assert (len(kids) > 1) == (not kept >> seat & 1)
+        if kept >> seat & 1:
             p = first_play(hs, leader, trick, taken, tm, False, bids, greedy)
             assert list(kids) == [X1 | p & ~63 if p & 63 >= X1 else p]
+
+
+def test_the_model_keeps_a_seat_that_misses_its_bids_out_of_the_tree():
+    # Reading the habit of bid - taken: a seat that takes its bids is searched, one that keeps taking
+    # a trick more than it bids (the underbidders) is not, one half-way is searched half the time; the
+    # search draws it from the greedy draw's uniform, so a seat read as greedy stays kept.
+    deals = [{"cards": 9, "bids": [2, 2, 2, 1], "taken": [2, 3, 2, 2]}] * 8
+    m = TableModel.from_view({"deals": deals})
+    assert m.searched[0] == 1.0 and m.searched[2] == 1.0 and m.searched[1] == 0.0 and m.searched[3] == 0.0
+    assert TableModel.prior().searched == [1.0] * 4
+    half = TableModel.from_view({"deals": [{"cards": 9, "bids": [2, 2, 2, 2], "taken": [2, 2, 2, 2]}] * 3
+                                 + [{"cards": 9, "bids": [2, 2, 2, 2], "taken": [2, 3, 2, 2]}] * 3
+                                 + [{"cards": 9, "bids": [2, 2, 2, 2], "taken": [2, 4, 2, 2]}]})
+    assert 0.0 < half.searched[1] < 1.0
+    s = Searcher(random.Random(1), 10.0, False, 1, 0.0, model=m)
+    assert s._kept([0.5] * 8, 0) == 0b1010
+    assert s._kept([0.5] * 8, 0b0001) == 0b1011
+    s.model = half
+    cut = half.greedy[1] + (1 - half.greedy[1]) * half.searched[1]
+    assert s._kept([0.0] * 5 + [cut - 1e-9] + [0.0] * 2, 0) == 0
+    assert s._kept([0.0] * 5 + [cut] + [0.0] * 2, 0) == 0b0010
 
 
 def test_the_tree_stops_at_a_seat_read_as_playing_at_random():
@@ -129,10 +159,10 @@ def test_the_tree_stops_at_a_seat_read_as_playing_at_random():
     me = (seat + 3) & 3
     wild = [0, 0, 0, 0]
     wild[seat] = WILD_ONE // 4
-    tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(t[me]), 0.0), 3, 100.0, 0.5)
+    tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(sum(t)), 0.0), 3, 100.0, 0.5)
     for k in range(50):
-        out = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, wild, k, 1.0)
-        assert sum(out) == sum(taken) + hs[seat].bit_count()
+        v = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, 0, wild, k, 1.0)
+        assert v[0] == sum(taken) + hs[seat].bit_count()      # the deal played to its end
     assert tree.roots[0].n == 50 and not tree.roots[0].kids
 
 

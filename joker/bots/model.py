@@ -59,6 +59,19 @@ WILD_PRIOR = 8.0
 WILD_FROM = 2.2
 WILD_SPAN = 0.5
 
+#: The tree search (:mod:`joker.bots.tree`) searches a seat's replies only while the model reads it as
+#: playing for its bid the way our kernel does: a habit of bid - taken within SEARCH_FULL tricks per
+#: 9-card deal always, beyond SEARCH_NONE never, in between in proportion.  Our reading: a seat that
+#: keeps taking more (or fewer) tricks than it bids is not choosing its cards for its bid, so searching
+#: its replies as a player who does mis-models it; the kernel's way (its bid less its habit) stays the
+#: better guess.  Read over nines games (2026-12-05, three per style, two of Hards, at deals 4, 8 and
+#: 12; mean per seat, and the extreme seat): the underbidders -0.3, -0.5, -0.6 tricks per 9-card deal
+#: (-1.1 at most), Hard +0.12, +0.07, +0.05 (+0.38 at most), Medium +0.03 to +0.06, the Monte Carlo
+#: players -0.14 to -0.20 (-0.58), sloppy, joker-early and spoiler +0.06 to +0.17 (+0.5); searching
+#: the underbidders cost Insane 106 a nines game (docs/BOTS.md, *Seventeenth pass*).
+SEARCH_FULL = 0.25
+SEARCH_NONE = 0.5
+
 #: Weight of the prior, in cards of evidence: four 9-card deals (a nines game has 144 cards per seat). A
 #: careless player's bid - taken scatters by a trick or more per deal, so a habit must show over several.
 PRIOR_CARDS = 36.0
@@ -71,12 +84,13 @@ PRIOR_DEALS = 3.0
 class TableModel:
     """Per-seat habits: ``bias`` (bid - taken per card) and ``spread`` (>= 1, scatter of results)."""
 
-    __slots__ = ("bias", "spread", "greedy", "wild", "deals_seen")
+    __slots__ = ("bias", "spread", "greedy", "wild", "searched", "deals_seen")
 
     bias: list[float]
     spread: list[float]
     greedy: list[float]          # chance that a seat plays the simple greedy way (kernel.rollout)
     wild: list[float]            # chance that a play of the seat is a random legal action
+    searched: list[float]        # chance that the tree searches the seat's replies (SEARCH_FULL)
     deals_seen: int
 
     @classmethod
@@ -87,6 +101,7 @@ class TableModel:
         self.spread = [1.0] * 4
         self.greedy = [0.0] * 4
         self.wild = [0.0] * 4
+        self.searched = [1.0] * 4
         self.deals_seen = 0
         return self
 
@@ -106,6 +121,8 @@ class TableModel:
             self.spread[s] = math.sqrt(max(1.0, var / BASE_VAR))
             wide = math.sqrt((sq + BASE_VAR * WILD_PRIOR) / (len(big) + WILD_PRIOR) / BASE_VAR)
             self.wild[s] = min(1.0, max(0.0, (wide - WILD_FROM) / WILD_SPAN))
+            off = abs(9 * b)
+            self.searched[s] = min(1.0, max(0.0, (SEARCH_NONE - off) / (SEARCH_NONE - SEARCH_FULL)))
         evidence = greedy_evidence(view)
         for s in range(4):
             p = min(GREEDY_MAX, max(GREEDY_FLOOR, (9 * self.bias[s] - 0.3) / 0.4))

@@ -88,6 +88,17 @@ class Searcher:
         g = self.model.greedy
         return (u[4] < g[0]) | (u[5] < g[1]) << 1 | (u[6] < g[2]) << 2 | (u[7] < g[3]) << 3
 
+    def _kept(self, u: Sequence[float], gm: int) -> int:
+        """The seats the tree does not search in this sample: those played the greedy way (``gm``)
+        and those the model does not read as playing for their bid (``TableModel.searched``); drawn
+        from the greedy draws' uniforms (no draw of their own, so the flat search is unchanged)."""
+        g, q = self.model.greedy, self.model.searched
+        kept = gm
+        for s in range(4):
+            if u[4 + s] >= g[s] + (1 - g[s]) * q[s]:
+                kept |= 1 << s
+        return kept
+
     @staticmethod
     def _targets(bids: Sequence[int], me: int, n: int, habits: Sequence[float],
                  u: Sequence[float], greedy: int = 0) -> list[int]:
@@ -189,10 +200,12 @@ class Searcher:
         source = self._world_source(info)
         weight = [1.0]    # the tree backs each outcome up with its sampled deal's weight
 
-        def world() -> tuple[World, float]:
+        def weighed() -> tuple[World, float]:
             hands, w = source()
             weight[0] = w
             return hands, w
+
+        kept = self._kept
 
         def evaluate(hands: World, totals: list[float], points: list[float]) -> None:
             kh, _, tm = to_kernel(hands, [], trump)
@@ -200,20 +213,21 @@ class Searcher:
             gm = greedy(u)
             tg = targets(bids, me, n, habits, u, gm)
             seed = bits(64) if wild else 0
+            km = 0 if tree is None else kept(u, gm)
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
                 hs = list(kh)
                 hs[me] ^= cbit
                 if tree is None:
-                    t = rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over, wild, seed)
+                    v, pt = util(rollout(hs, leader, list(ktrick), list(taken), tm, hlt, tg, gm, over, wild,
+                                         seed))
                 else:
-                    t = tree.play(i, hs, leader, list(ktrick), list(taken), tg, gm, over, wild, seed,
-                                  weight[0])
-                v, pt = util(t)
+                    v, pt = tree.play(i, hs, leader, list(ktrick), list(taken), tg, gm, km, over, wild, seed,
+                                      weight[0])
                 totals[i] = v
                 points[i] = pt
             stats["rollouts"] += len(prep)
 
-        totals, points, count = self._loop(len(cands), world, evaluate)
+        totals, points, count = self._loop(len(cands), source if tree is None else weighed, evaluate)
         return self._ranked(legal, rep, totals, points, count)
 
     def _solve_play(self, info: Info, util: Utility, legal: Sequence[str], cands: Sequence[int],

@@ -112,12 +112,14 @@ class Tree:
         self.scores: dict[tuple[int, ...], list[list[float]]] = {}
 
     def play(self, i: int, hs: list[int], leader: int, trick: list[int], taken: list[int],
-             targets: Sequence[int], greedy: int, over: int, wild: Sequence[int], seed: int, w: float
-             ) -> list[int]:
-        """Tricks per seat at the end of one sampled deal after candidate ``i`` (``hs``, ``leader``,
-        ``trick``, ``taken``: the position after it, kernel encoding; modified): down the tree, then
-        the kernel's rollout (the other arguments are :func:`joker.bots.kernel.rollout`'s); the
-        outcome is backed up with the sampled deal's weight ``w``."""
+             targets: Sequence[int], greedy: int, kept: int, over: int, wild: Sequence[int], seed: int,
+             w: float) -> tuple[float, float]:
+        """Our value (``value`` of the tricks per seat) at the end of one sampled deal after candidate
+        ``i`` (``hs``, ``leader``, ``trick``, ``taken``: the position after it, kernel encoding;
+        modified): down the tree, then the kernel's rollout (the other arguments are
+        :func:`joker.bots.kernel.rollout`'s); the outcome is backed up with the sampled deal's weight
+        ``w``.  The seats of ``kept`` (a mask holding ``greedy``'s) are not searched: they make the
+        play they make in the rollouts."""
         node = self.roots[i]
         path = [(node, self.me)]
         tm, hlt, c, widen, sqrt, log = self.tm, self.hlt, self.c, self.widen, math.sqrt, math.log
@@ -138,9 +140,9 @@ class Tree:
                 else:
                     seen.avail += 1
                     known += 1
-            if greedy >> seat & 1:
-                # a seat the opponent model reads as playing the greedy way plays it here too (as in
-                # the rollouts): one play, not a search
+            if kept >> seat & 1:
+                # a seat the opponent model reads as playing the greedy way, or not as playing for its
+                # bid as our kernel does, plays here as in the rollouts: one play, not a search
                 p = first_play(hs, leader, trick, taken, tm, hlt, targets, greedy)
                 got = kids.get(_key(p))
                 grew = got is None
@@ -177,13 +179,14 @@ class Tree:
         sc = self.scores.get(key_t)
         if sc is None:
             sc = self.scores[key_t] = scores_for(targets, self.n, self.khishti)
-        mine = self.value(out)[0]
+        value = self.value(out)
+        mine = value[0]
         me = self.me
         for nd, s in path:
             nd.n += 1
             nd.w += w
             nd.v += w * (mine if s == me else sc[s][out[s]])
-        return out
+        return value
 
 
 __all__ = ["Tree", "moves"]
