@@ -22,7 +22,7 @@ import types
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from joker import guard, pad_api, saves, stats
+from joker import pad_api, saves, store_api
 from joker.bots import LEVELS, Bot, make_bot
 from joker.game import Game, IllegalAction
 from joker.relay import (
@@ -36,10 +36,6 @@ from joker.relay import (
 )
 from joker.rules import PRESETS, Rules
 from joker.worker import loaded_modules
-
-# A refused statistics file: guard's / stats' code -> the reason the table translates.
-IMPORT_REASONS = {guard.TOO_LARGE: "stats_too_large", guard.TOO_DEEP: "stats_too_deep",
-                  stats.OTHER_VERSION: "stats_version"}
 
 # Search budget per level (ms of the worker's time per decision); the "fast" pace caps it.
 BUDGET_MS = {"easy": 60, "medium": 250, "hard": 400, "insane": 1000}
@@ -95,44 +91,7 @@ class Session:
         g = self.game
         if g is None or g.phase != "over":
             return {"ok": False, "reason": "not_over"}
-        doc, reason = stats.load(text)
-        summary = stats.game_summary(g, ME)
-        doc = stats.record(doc, self.level, g.mode, summary, coached)
-        key = stats.group_key(self.level, g.mode, coached)
-        group = doc["groups"][key]
-        return {"ok": True, "stats": stats.dumps(doc), "group": group, "derived": stats.derived(group),
-                "key": key, "summary": summary, "reason": reason}
-
-    @staticmethod
-    def stats_load(text: str | None) -> Answer:
-        """The stored statistics, checked: {"ok", "stats", "groups", "reason"} (reason set when the
-        stored text was unreadable: the caller keeps it aside and tells the user)."""
-        doc, reason = stats.load(text)
-        return {"ok": True, "stats": stats.dumps(doc), "groups": stats.screen(doc), "reason": reason}
-
-    @staticmethod
-    def stats_import(text: str) -> Answer:
-        """A file chosen by the user: validated; nothing is replaced when it is not valid."""
-        try:
-            doc = stats.import_text(text)
-        except guard.Rejected as e:
-            # The file's problem in the words stats.load uses for stored text; ``code`` is guard's.
-            return {"ok": False, "reason": IMPORT_REASONS.get(e.code, "stats_corrupt"), "code": e.code,
-                    "detail": str(e)}
-        except (ValueError, TypeError, RecursionError) as e:
-            return {"ok": False, "reason": "stats_corrupt", "code": stats.INVALID, "detail": str(e)}
-        return {"ok": True, "stats": stats.dumps(doc), "groups": stats.screen(doc)}
-
-    @staticmethod
-    def stats_export(text: str | None) -> Answer:
-        doc, reason = stats.load(text)
-        return {"ok": reason is None, "text": stats.export_text(doc), "reason": reason}
-
-    @staticmethod
-    def check_save(text: str | None) -> Answer:
-        """Whether a stored save can be continued (replayed in a throwaway game)."""
-        game, _level, reason = saves.load(text)
-        return {"ok": game is not None or not text, "reason": reason}
+        return store_api.record_stats(text, g, self.level, ME, coached)
 
     def _configure(self, opts: dict[str, Any]) -> None:
         level = opts.get("level", "medium")
@@ -231,19 +190,19 @@ def api_record_stats(text: Any = None, coached: Any = False) -> Answer:
 
 
 def api_stats_load(text: Any = None) -> Answer:
-    return Session.stats_load(text_or_none(text))
+    return store_api.stats_load(text_or_none(text))
 
 
 def api_stats_import(text: Any) -> Answer:
-    return Session.stats_import(str(text))
+    return store_api.stats_import(str(text))
 
 
 def api_stats_export(text: Any = None) -> Answer:
-    return Session.stats_export(text_or_none(text))
+    return store_api.stats_export(text_or_none(text))
 
 
 def api_check_save(text: Any = None) -> Answer:
-    return Session.check_save(text_or_none(text))
+    return store_api.check_save(text_or_none(text))
 
 
 def api_act(action: str) -> Answer:

@@ -94,33 +94,33 @@ def test_screen_figures_per_group():
 
 
 def test_glue_stats_import_export_and_save_check():
-    from joker import web
+    from joker import store_api as web_answers
     s = stats.record(stats.empty(), "hard", "full", stats.game_summary(finished(5, "full")))
     text = stats.dumps(s)
-    exported = web.Session.stats_export(text)
+    exported = web_answers.stats_export(text)
     assert exported["ok"] and stats.import_text(exported["text"]) == s
-    back = web.Session.stats_import(exported["text"])
+    back = web_answers.stats_import(exported["text"])
     assert back["ok"] and json.loads(back["stats"]) == s and back["groups"]["hard/full"]["games"] == 1
     for bad in ("", "{", "[1]", '{"app": "joker", "stats": {"version": 1, "groups": {"hard/full": {}}}}'):
-        r = web.Session.stats_import(bad)
+        r = web_answers.stats_import(bad)
         assert not r["ok"] and r["reason"] == "stats_corrupt" and r["code"] and r["detail"]
-    too_deep = web.Session.stats_import("[" * (stats.MAX_DEPTH + 5) + "]" * (stats.MAX_DEPTH + 5))
+    too_deep = web_answers.stats_import("[" * (stats.MAX_DEPTH + 5) + "]" * (stats.MAX_DEPTH + 5))
     assert (too_deep["reason"], too_deep["code"]) == ("stats_too_deep", "too_deep")
-    too_large = web.Session.stats_import(" " * (stats.MAX_CHARS + 1))
+    too_large = web_answers.stats_import(" " * (stats.MAX_CHARS + 1))
     assert (too_large["reason"], too_large["code"]) == ("stats_too_large", "too_large")
-    other = web.Session.stats_import('{"version": 9, "groups": {}}')
+    other = web_answers.stats_import('{"version": 9, "groups": {}}')
     assert (other["reason"], other["code"]) == ("stats_version", "version")
-    loaded = web.Session.stats_load("garbage")
+    loaded = web_answers.stats_load("garbage")
     assert loaded["reason"] == "stats_corrupt" and loaded["groups"] == {}
-    assert web.Session.stats_load('{"version": 9, "groups": {}}')["reason"] == "stats_version"
-    assert web.Session.stats_load(text)["reason"] is None
+    assert web_answers.stats_load('{"version": 9, "groups": {}}')["reason"] == "stats_version"
+    assert web_answers.stats_load(text)["reason"] is None
     g = Game(PRESETS["standard"], "nines", seed=2)
-    assert web.Session.check_save(saves.dumps(g, "easy")) == {"ok": True, "reason": None}
-    assert web.Session.check_save(None)["ok"] and web.Session.check_save("")["ok"]
-    assert web.Session.check_save("nope")["reason"] == "save_corrupt"
+    assert web_answers.check_save(saves.dumps(g, "easy")) == {"ok": True, "reason": None}
+    assert web_answers.check_save(None)["ok"] and web_answers.check_save("")["ok"]
+    assert web_answers.check_save("nope")["reason"] == "save_corrupt"
     data = json.loads(saves.dumps(g, "easy"))
     data["version"] = 0
-    assert web.Session.check_save(json.dumps(data))["reason"] == "save_version"
+    assert web_answers.check_save(json.dumps(data))["reason"] == "save_version"
 
 
 def test_recent_places_follow_the_recent_scores_and_older_groups_stay_valid() -> None:
