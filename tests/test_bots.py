@@ -13,6 +13,7 @@ from joker.bots.heuristic import choose_trump, est_tricks
 from joker.bots.info import Info
 from joker.bots.kernel import rollout, to_kernel
 from joker.bots.sampling import Sampler
+from joker.bots.search import Searcher
 from joker.bots.utility import Utility
 from joker.cards import FULL_DECK_MASK, SUIT_MASKS, parse_hand
 from joker.game import Game
@@ -477,6 +478,34 @@ def test_a_fresh_bot_given_the_view_plays_like_one_that_watched(level):
             a = others[g.to_act - 1].act(v)
         g.apply(a)
     assert checked > 20
+
+
+def test_the_dead_zone_rolls_a_seat_that_takes_a_little_more_than_it_bids_out_toward_its_bid():
+    """With ``takes_more_dead`` (off as shipped) the rollouts leave out that much of a habit of taking
+    more than one bids (the Monte Carlo players' -0.2 a 9-card deal counts as 0, the underbidders'
+    -0.6 as -0.35); the bid reading keeps the whole habit, and the shipped levels keep it all."""
+    from joker.bots.model import TAKES_MORE_DEAD, TableModel
+    g = Game(mode="nines", seed=3)
+    v = g.view(g.to_act)
+    model = TableModel.prior()
+    model.bias = [0.0, -0.2 / 9, -0.6 / 9, 0.3 / 9]           # bid - taken per card
+    bot = make_bot("insane", seed=1, worlds=10)
+    shipped = [make_bot(level, seed=1, worlds=10)._searcher(v) for level in ("hard", "insane")]
+    bot.takes_more_dead = TAKES_MORE_DEAD
+    dead = bot._searcher(v)
+    for s in [dead, *shipped]:
+        s.model = model
+    assert all(s._aims(9) == s._habits(9) for s in shipped)
+    aims = dead._aims(9)
+    assert aims[:2] == [0.0, 0.0] and aims[2] == pytest.approx(-0.35) and aims[3] == pytest.approx(0.3)
+    assert dead._aims(3)[2] == pytest.approx(-0.2 + 0.25 / 3)       # the dead zone scales with the deal
+    assert dead._habits(9) == shipped[1]._habits(9)
+    # in a rollout's targets the -0.2 seat plays for its bid, never bid + 1; with the whole habit it may
+    for u in (0.0, 0.1, 0.5, 0.99):
+        assert Searcher._targets([1, 1, 1, 1], 0, 9, aims, [u] * 4)[1] == 1
+    assert Searcher._targets([1, 1, 1, 1], 0, 9, shipped[1]._aims(9), [0.0] * 4)[1] == 2
+    # with a fixed sample count the option changes play only through the targets: the search runs
+    assert dead.analyse(v)[0]["action"] in v["legal"]
 
 
 def test_rollouts_play_each_seat_toward_what_it_really_takes():

@@ -120,6 +120,9 @@ class SearchBot(Bot):
     #: card play: (plies searched as a tree after our card, UCB constant in points, widening), see
     #: joker.bots.tree; 0 plies: the flat search
     tree: tuple[int, float, float] = (0, 0.0, 0.0)
+    #: the rollouts leave out this much of a seat's habit of taking more than it bids (tricks per
+    #: 9-card deal); off as shipped (measured at TAKES_MORE_DEAD: joker.bots.model, docs/BOTS.md)
+    takes_more_dead = 0.0
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -133,7 +136,7 @@ class SearchBot(Bot):
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
                      endgame_kernel=self.endgame_kernel, over_others=self.over_others,
-                     tree=self.tree)
+                     tree=self.tree, takes_more_dead=self.takes_more_dead)
         s.stats = self.stats
         return s
 

@@ -44,6 +44,7 @@ def bid_values(searcher: Searcher, view: dict[str, Any], legal: Sequence[str] | 
     cand = [int(a) for a in legal]
     known = [x if x is not None else 0 for x in info.bids]
     habits = searcher._habits(n)
+    aims = searcher._aims(n)
     targets, draws, greedy = searcher._targets, searcher._draws, searcher._greedy
     over = searcher._over(me)
     wild = searcher._wild(me)
@@ -68,7 +69,7 @@ def bid_values(searcher: Searcher, view: dict[str, Any], legal: Sequence[str] | 
             bids = list(known)
             bids[me] = b
             estimated_bids(hands, trump, n, bids, after, dealer, habits)
-            tg = targets(bids, me, n, habits, u, gm)
+            tg = targets(bids, me, n, aims, u, gm)
             t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over, wild, seed)
             if shift:
                 t[me] = max(0, min(n, t[me] + shift))
@@ -95,6 +96,7 @@ def trump_values(searcher: Searcher, view: dict[str, Any]) -> list[Choice]:
     trumps = [-1 if a == "-" else SUITS.index(a) for a in legal]
     habits = searcher._habits(n)
     habits[me] = 0.0
+    aims = searcher._aims(n)
     rest = [c for c in DECK if not info.hand >> c & 1]
     per_seat = len(DECK) // 4
     rng = searcher.rng
@@ -123,7 +125,7 @@ def trump_values(searcher: Searcher, view: dict[str, Any]) -> list[Choice]:
         for i, t in enumerate(trumps):
             kh, _, tm = to_kernel(hands, [], t)
             bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer, habits)
-            tg = searcher._targets(bids, me, n, habits, draw, gm)
+            tg = searcher._targets(bids, me, n, aims, draw, gm)
             taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, 0, wild, seed)
             u = utils[i]
             u.set_bids(bids)

@@ -36,7 +36,8 @@ class Searcher:
     def __init__(self, rng: random.Random, budget_ms: float, hl_inference: bool, proposals: int,
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
-                 over_others: bool = False, tree: tuple[int, float, float] = (0, 0.0, 0.0)) -> None:
+                 over_others: bool = False, tree: tuple[int, float, float] = (0, 0.0, 0.0),
+                 takes_more_dead: float = 0.0) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -57,6 +58,9 @@ class Searcher:
         #: Card play searches ``depth`` plies after our card as a tree shared by the sampled deals
         #: (:mod:`joker.bots.tree`: (depth, UCB constant in points, widening)); depth 0: flat.
         self.tree = tree
+        #: The rollouts' targets leave out this much (tricks per 9-card deal) of a seat's habit of
+        #: taking more than it bids (joker.bots.model.TAKES_MORE_DEAD); 0: the whole habit counts.
+        self.takes_more_dead = takes_more_dead
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -76,6 +80,13 @@ class Searcher:
     def _habits(self, n: int) -> list[float]:
         """Each seat's expected bid - taken in a deal of ``n`` cards (the opponent model)."""
         return [self.model.bias_for(s, n) for s in range(4)]
+
+    def _aims(self, n: int) -> list[float]:
+        """The habits the rollouts' targets use (:meth:`_targets`): :meth:`_habits` with a habit of
+        taking more than one bids shrunk toward 0 by ``takes_more_dead`` tricks per 9-card deal."""
+        habits = self._habits(n)
+        d = self.takes_more_dead * n / 9
+        return [min(0.0, h + d) if h < 0 else h for h in habits] if d else habits
 
     def _draws(self) -> list[float]:
         """Uniforms for a sampled deal (the same for every candidate: common random numbers): one per
@@ -176,7 +187,7 @@ class Searcher:
         cands, rep = candidates(info, legal)
         me, trump, hlt, n = info.seat, info.trump, info.hlt, info.n
         bids = [b if b is not None else 0 for b in info.bids]
-        habits = self._habits(n)
+        aims = self._aims(n)
         targets, draws, greedy = self._targets, self._draws, self._greedy
         # while our 0-bid holds, the others' scores do not count: a 0-bid about to break is not given
         # up to spoil their bids (docs/BOTS.md, "Twelfth pass": 0-bids kept more, margins unchanged)
@@ -211,7 +222,7 @@ class Searcher:
             kh, _, tm = to_kernel(hands, [], trump)
             u = draws()
             gm = greedy(u)
-            tg = targets(bids, me, n, habits, u, gm)
+            tg = targets(bids, me, n, aims, u, gm)
             seed = bits(64) if wild else 0
             km = 0 if tree is None else kept(u, gm)
             for i, (cbit, leader, ktrick, taken) in enumerate(prep):
@@ -241,7 +252,7 @@ class Searcher:
         """
         me, trump, hlt, n, kh_ = info.seat, info.trump, info.hlt, info.n, info.khishti
         bids = [b if b is not None else 0 for b in info.bids]
-        habits = self._habits(n)
+        aims = self._aims(n)
         stats = self.stats
         tables: dict[tuple[int, ...], list[list[float]]] = {}
         others = 15 & ~(1 << me)
@@ -250,7 +261,7 @@ class Searcher:
             kh, _, tm = to_kernel(hands, [], trump)
             u = self._draws()
             gm = self._greedy(u) & ~(1 << me)
-            tg = self._targets(bids, me, n, habits, u, gm)
+            tg = self._targets(bids, me, n, aims, u, gm)
             key = tuple(tg)
             sc = tables.get(key)
             if sc is None:
