@@ -504,13 +504,12 @@ def test_the_dead_zone_rolls_a_seat_that_takes_a_little_more_than_it_bids_out_to
     for u in (0.0, 0.1, 0.5, 0.99):
         assert Searcher._targets([1, 1, 1, 1], 0, 9, aims, [u] * 4)[1] == 1
     assert Searcher._targets([1, 1, 1, 1], 0, 9, shipped[1]._aims(9), [0.0] * 4)[1] == 2
-    # with a fixed sample count the option changes play only through the targets: the search runs
+    # and a search with the option set runs to a legal action
     assert dead.analyse(v)[0]["action"] in v["legal"]
 
 
 def test_rollouts_play_each_seat_toward_what_it_really_takes():
     from joker.bots.heuristic import estimated_bids
-    from joker.bots.search import Searcher
     t = Searcher._targets([3, 3, 3, 3], 0, 9, [1.5, 1.0, -1.0, 0.4], [0.5, 0.5, 0.5, 0.5])
     assert t == [3, 2, 4, 3]                    # our own seat plays for its bid; 2.6 rounds up when u < 0.6
     assert Searcher._targets([3, 3, 3, 3], 0, 9, [0, 0, 0, 0.4], [0, 0, 0, 0.9])[3] == 2
