@@ -431,6 +431,45 @@ def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
         assert seen and set(seen) == {()}
 
 
+def test_insane_hedges_its_picture_of_every_other_seat_with_random_play(monkeypatch):
+    """From the first deal on, Insane's rollouts (bids and card play) play every other seat at random
+    at least ``WILD_FLOOR`` of the time, never its own seat; Hard's only the seats the model reads as
+    random (none here); a reading above the floor is kept."""
+    import joker.bots.bidsearch as bidsearch
+    import joker.bots.search as search
+    from joker.bots.kernel import WILD_ONE
+    from joker.bots.model import WILD_FLOOR, TableModel
+    seen = []
+
+    def spy(*args, **kw):
+        seen.append(tuple(args[9]) if len(args) > 9 else ())
+        return search_rollout(*args, **kw)
+
+    search_rollout = search.rollout
+    monkeypatch.setattr(search, "rollout", spy)
+    monkeypatch.setattr(bidsearch, "rollout", spy)
+    g = _pool_game(["medium"] * 4, 0, seed=6)
+    views = {}
+    while "play" not in views:
+        v = g.view(g.to_act)
+        if len(v["legal"]) > 1 and v["phase"] in ("bid", "play"):
+            views.setdefault(v["phase"], v)
+        g.apply(make_bot("medium", seed=2).act(v))
+    assert 0 < WILD_FLOOR < 1
+    for v in views.values():
+        floor = tuple(0 if i == v["seat"] else int(WILD_FLOOR * WILD_ONE) for i in range(4))
+        seen.clear()
+        make_bot("insane", seed=1, worlds=8).analyse(v)
+        assert seen and set(seen) == {floor}
+        seen.clear()
+        make_bot("hard", seed=1, worlds=8).analyse(v)
+        assert seen and set(seen) == {()}
+    m = TableModel.prior()
+    m.wild = [1.0, 0.1, 0.0, 0.6]
+    m.hedge(WILD_FLOOR)
+    assert m.wild == [1.0, WILD_FLOOR, WILD_FLOOR, 0.6]
+
+
 def test_model_shapes_the_bid_reading():
     """Two seats bid 4 and 1: read as our kernel, the first is sampled a much stronger hand; known as an
     overbidder (and the other as an underbidder), the gap between their sampled hands shrinks."""

@@ -168,6 +168,7 @@ def test_the_tree_stops_at_a_seat_read_as_playing_at_random():
 
 class TreeInsane(InsaneBot):
     tree = (3, 150.0, 0.3)
+    wild_floor = 0.0   # the tree stops at any seat played at random: with the floor it would never grow
 
 
 def test_insane_with_the_tree_is_a_pure_function_of_the_view():

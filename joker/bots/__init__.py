@@ -20,7 +20,7 @@ from .calibrate import DEAD_ZONE, table_drift
 from .choices import Choice, candidates
 from .heuristic import HeuristicPlayer, est_tricks, pick_bid, rough_count
 from .info import Info
-from .model import TableModel
+from .model import WILD_FLOOR, TableModel
 from .search import Searcher
 from .styles import STYLES, StyleBot, make_style
 
@@ -123,6 +123,8 @@ class SearchBot(Bot):
     #: the rollouts leave out this much of a seat's habit of taking more than it bids (tricks per
     #: 9-card deal); off as shipped (measured at TAKES_MORE_DEAD: joker.bots.model, docs/BOTS.md)
     takes_more_dead = 0.0
+    #: the rollouts play every other seat at random at least this often (joker.bots.model.WILD_FLOOR)
+    wild_floor = 0.0
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -133,6 +135,8 @@ class SearchBot(Bot):
 
     def _searcher(self, view: dict[str, Any]) -> Searcher:
         model = TableModel.from_view(view) if self.modelling else None
+        if model is not None and self.wild_floor:
+            model.hedge(self.wild_floor)
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
                      endgame_kernel=self.endgame_kernel, over_others=self.over_others,
@@ -186,6 +190,7 @@ class InsaneBot(SearchBot):
     proposals = 0          # read the bids by weighting each sampled deal (cheaper than resampling)
     harm = 0.5
     endgame = 0            # see SearchBot.endgame (measured: docs/BOTS.md, "Fourth pass")
+    wild_floor = WILD_FLOOR  # a hedge against a table unlike our kernel (docs/BOTS.md, "Twentieth pass")
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
