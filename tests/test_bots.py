@@ -394,23 +394,31 @@ def test_model_reads_a_random_player_as_wild():
     assert TableModel.prior().wild == [0.0] * 4
 
 
-def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
-    """Every rollout of a bid or a card gets a ``wild`` threshold for each other seat the model reads
-    as random (none for our own seat), and none at all at a table without random play (so nothing is
-    drawn there)."""
+def _spy_wild(monkeypatch):
+    """The ``wild`` thresholds of every rollout the searches start from now on (bids and card play),
+    one tuple per rollout (empty when none is passed)."""
     import joker.bots.bidsearch as bidsearch
     import joker.bots.search as search
-    from joker.bots.kernel import WILD_ONE
-    from joker.bots.model import TableModel
     seen = []
+    search_rollout = search.rollout
 
     def spy(*args, **kw):
         seen.append(tuple(args[9]) if len(args) > 9 else ())
         return search_rollout(*args, **kw)
 
-    search_rollout = search.rollout
     monkeypatch.setattr(search, "rollout", spy)        # card play
     monkeypatch.setattr(bidsearch, "rollout", spy)     # bids
+    return seen
+
+
+def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
+    """Every rollout of a bid or a card gets a ``wild`` threshold for each other seat the model reads
+    as random (none for our own seat), and none at all at a table without random play (so nothing is
+    drawn there)."""
+    import joker.bots.search as search
+    from joker.bots.kernel import WILD_ONE
+    from joker.bots.model import TableModel
+    seen = _spy_wild(monkeypatch)
     g = _pool_game(["medium"] * 4, 1, seed=6)
     views = {}
     while g.view(g.to_act)["phase"] != "play" or "play" not in views:
@@ -435,19 +443,9 @@ def test_insane_hedges_its_picture_of_every_other_seat_with_random_play(monkeypa
     """From the first deal on, Insane's rollouts (bids and card play) play every other seat at random
     at least ``WILD_FLOOR`` of the time, never its own seat; Hard's only the seats the model reads as
     random (none here); a reading above the floor is kept."""
-    import joker.bots.bidsearch as bidsearch
-    import joker.bots.search as search
     from joker.bots.kernel import WILD_ONE
     from joker.bots.model import WILD_FLOOR, TableModel
-    seen = []
-
-    def spy(*args, **kw):
-        seen.append(tuple(args[9]) if len(args) > 9 else ())
-        return search_rollout(*args, **kw)
-
-    search_rollout = search.rollout
-    monkeypatch.setattr(search, "rollout", spy)
-    monkeypatch.setattr(bidsearch, "rollout", spy)
+    seen = _spy_wild(monkeypatch)
     g = _pool_game(["medium"] * 4, 0, seed=6)
     views = {}
     while "play" not in views:

@@ -108,10 +108,7 @@ def read_plays(view: dict[str, Any]) -> list[Reading]:
                     found.append((at, s, smask & ((1 << best) - 1), "overtook"))
         if winner is not None:
             taken[winner] += 1
-    gone = FULL_DECK_MASK
-    for s in range(4):
-        for _, c in later[s]:
-            gone &= ~(1 << c)
+    gone = FULL_DECK_MASK & ~played_all
     out = []
     for at, s, mask, kind in found:
         if any(j > at and mask >> c & 1 for j, c in later[s]):
