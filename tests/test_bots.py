@@ -441,8 +441,9 @@ def test_search_plays_the_seats_read_as_random_at_random(monkeypatch):
 
 def test_insane_hedges_its_picture_of_every_other_seat_with_random_play(monkeypatch):
     """From the first deal on, Insane's rollouts (bids and card play) play every other seat at random
-    at least ``WILD_FLOOR`` of the time, never its own seat; Hard's only the seats the model reads as
-    random (none here); a reading above the floor is kept."""
+    at least ``WILD_FLOOR`` of the time (less the part read as playing the greedy way), never its own
+    seat; Hard's only the seats the model reads as random (none here); a reading above the floor is
+    kept."""
     from joker.bots.kernel import WILD_ONE
     from joker.bots.model import WILD_FLOOR, TableModel
     seen = _spy_wild(monkeypatch)
@@ -455,7 +456,11 @@ def test_insane_hedges_its_picture_of_every_other_seat_with_random_play(monkeypa
         g.apply(make_bot("medium", seed=2).act(v))
     assert 0 < WILD_FLOOR < 1
     for v in views.values():
-        floor = tuple(0 if i == v["seat"] else int(WILD_FLOOR * WILD_ONE) for i in range(4))
+        greedy = TableModel.from_view(v).greedy      # read as the kernel here: a small prior only
+        assert all(g < 0.2 for g in greedy)
+        floor = tuple(0 if i == v["seat"] else int(WILD_FLOOR * (1 - greedy[i]) * WILD_ONE)
+                      for i in range(4))
+        assert all(f > 0.8 * WILD_FLOOR * WILD_ONE for i, f in enumerate(floor) if i != v["seat"])
         seen.clear()
         make_bot("insane", seed=1, worlds=8).analyse(v)
         assert seen and set(seen) == {floor}
@@ -466,6 +471,11 @@ def test_insane_hedges_its_picture_of_every_other_seat_with_random_play(monkeypa
     m.wild = [1.0, 0.1, 0.0, 0.6]
     m.hedge(WILD_FLOOR)
     assert m.wild == [1.0, WILD_FLOOR, WILD_FLOOR, 0.6]
+    # a seat read as playing the greedy way is hedged in proportion to what is left of the reading
+    m = TableModel.prior()
+    m.greedy = [0.0, 0.5, 0.9, 1.0]
+    m.hedge(WILD_FLOOR)
+    assert m.wild == [WILD_FLOOR, WILD_FLOOR * 0.5, WILD_FLOOR * (1 - 0.9), 0.0]
 
 
 def test_model_shapes_the_bid_reading():
