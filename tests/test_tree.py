@@ -159,16 +159,30 @@ def test_the_tree_stops_at_a_seat_read_as_playing_at_random():
     me = (seat + 3) & 3
     wild = [0, 0, 0, 0]
     wild[seat] = WILD_ONE // 4
-    tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(sum(t)), 0.0), 3, 100.0, 0.5)
+    tree = Tree(1, me, 9, (200, 500), tm, False, lambda t: (float(sum(t)), 0.0), 3, 100.0, 0.5, 1 << seat)
     for k in range(50):
         v = tree.play(0, list(hs), leader, list(trick), list(taken), bids, 0, 0, 0, wild, k, 1.0)
         assert v[0] == sum(taken) + hs[seat].bit_count()      # the deal played to its end
     assert tree.roots[0].n == 50 and not tree.roots[0].kids
 
 
+def test_the_tree_searches_the_seats_only_insanes_hedge_plays_at_random():
+    # The hedge plays every other seat at random some of the time in the rollouts; that is not a
+    # reading of the seat, so the tree still searches its replies.  The seats the view reads as
+    # random (their results scatter like a random player's) are where it stops.
+    calm = {"cards": 9, "bids": [2, 2, 2, 2], "taken": [2, 2, 2, 2]}
+    wild = {"cards": 9, "bids": [2, 2, 2, 2], "taken": [2, 2, 7, 2]}
+    m = TableModel.from_view({"deals": [calm, wild] * 6})
+    assert m.wild[2] > 0 and m.wild[0] == m.wild[1] == m.wild[3] == 0
+    m.hedge(0.15)
+    assert min(m.wild[s] for s in (0, 1, 3)) > 0
+    s = Searcher(random.Random(1), 10.0, False, 1, 0.0, model=m)
+    assert s._stop(0) == 1 << 2 and s._stop(2) == 0
+    assert Searcher(random.Random(1), 10.0, False, 1, 0.0)._stop(0) == 0
+
+
 class TreeInsane(InsaneBot):
     tree = (3, 150.0, 0.3)
-    wild_floor = 0.0   # the tree stops at any seat played at random: with the floor it would never grow
 
 
 def test_insane_with_the_tree_is_a_pure_function_of_the_view():

@@ -112,7 +112,7 @@ PRIOR_DEALS = 3.0
 class TableModel:
     """Per-seat habits: ``bias`` (bid - taken per card) and ``spread`` (>= 1, scatter of results)."""
 
-    __slots__ = ("bias", "spread", "greedy", "wild", "searched", "deals_seen")
+    __slots__ = ("bias", "spread", "greedy", "wild", "searched", "deals_seen", "read_wild")
 
     bias: list[float]
     spread: list[float]
@@ -120,6 +120,7 @@ class TableModel:
     wild: list[float]            # chance that a play of the seat is a random legal action
     searched: list[float]        # chance that the tree searches the seat's replies (SEARCH_FULL)
     deals_seen: int
+    read_wild: list[float] | None  # ``wild`` as read from the view, before :meth:`hedge` (None: unhedged)
 
     @classmethod
     def prior(cls) -> TableModel:
@@ -131,6 +132,7 @@ class TableModel:
         self.wild = [0.0] * 4
         self.searched = [1.0] * 4
         self.deals_seen = 0
+        self.read_wild = None
         return self
 
     @classmethod
@@ -170,6 +172,7 @@ class TableModel:
         >>> [round(w, 3) for w in m.wild]
         [0.2, 0.5, 0.02, 0.2]
         """
+        self.read_wild = list(self.wild)
         self.wild = [max(floor * (1 - g), w) for w, g in zip(self.wild, self.greedy, strict=True)]
 
     def bias_for(self, seat: int, n: int) -> float:

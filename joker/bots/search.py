@@ -140,6 +140,16 @@ class Searcher:
         w = [0 if s == me else int(p * WILD_ONE) for s, p in enumerate(self.model.wild)]
         return w if any(w) else []
 
+    def _stop(self, me: int) -> int:
+        """The seats the tree stops at (:class:`joker.bots.tree.Tree`): those the opponent model reads
+        as playing at random from the view.  Insane's hedge (``TableModel.hedge``) is not such a
+        reading — it puts every seat's random plays in the rollouts below the tree, where they keep
+        the rollouts from trusting the kernel's picture too far — so the tree still searches the
+        hedged seats' replies."""
+        m = self.model
+        read = m.wild if m.read_wild is None else m.read_wild
+        return sum(1 << s for s in range(4) if s != me and read[s] > 0)
+
     def _over(self, me: int) -> int:
         """The kernel's ``over`` mask (off as shipped): the other seats, once past their bid, take
         the tricks they can in the rollouts, bids and card play alike."""
@@ -206,8 +216,8 @@ class Searcher:
         if info.hand.bit_count() <= self.endgame:
             return self._solve_play(info, util, legal, cands, rep, prep)
         depth, c, widen = self.tree
-        tree = Tree(len(prep), me, n, info.khishti, to_kernel([], [], trump)[2], hlt, util, depth, c, widen
-                    ) if depth else None
+        tree = Tree(len(prep), me, n, info.khishti, to_kernel([], [], trump)[2], hlt, util, depth, c, widen,
+                    self._stop(me)) if depth else None
         source = self._world_source(info)
         weight = [1.0]    # the tree backs each outcome up with its sampled deal's weight
 

@@ -14,7 +14,9 @@ widening), so with few samples the replies are mostly the kernel's and with many
 The tree keeps to the opponent model: a seat read as playing the greedy way (in this sampled deal)
 plays it in the tree as in the rollouts, and at a seat read as playing at random the tree stops and
 the rollout plays on — searched as players who search, those seats cost 538 a game at the
-overbidding table and 200 at the random one.
+overbidding table and 200 at the random one.  "Read as random" is the model's reading of the view
+(``stop``), not Insane's hedge, which plays every other seat at random some of the time in the
+rollouts below the tree: with the hedge as a stop the tree would never grow.
 
 Measured (docs/BOTS.md, *Seventeenth pass: the others' replies searched in a tree*): for Insane,
 +138 ± 143 a nines game at the table of Hards, +119 ± 351 at the overbidding table, +73 ± 159 at the
@@ -23,8 +25,10 @@ and −106 ± 101 at the underbidding one (the underbidders are neither greedy n
 so they were searched as searchers); exact rates up 1.2–3.6 points at the first four.  Searching only
 the seats the model reads as playing for their bid (``kept``, from ``TableModel.searched``;
 *Eighteenth pass*) halved the underbidding table's loss (−55 ± 77) and the gains with it (+71 ± 145
-at the table of Hards, −52 ± 140 at the overbidding one): nothing significant either way.  It ships
-off (``SearchBot.tree``); a decision costs about 30% more time at the same number of sampled deals.
+at the table of Hards, −52 ± 140 at the overbidding one): nothing significant either way.  Beside
+Insane's hedge (stopping only at ``stop``), in full games at the game's sample counts against a table
+of Hards: +20 ± 65 a game over 80 seeds (*Twenty-third pass*).  It ships off (``SearchBot.tree``); a
+decision costs 20–30% more time at the same number of sampled deals.
 
 Our candidates themselves stay flat: each is tried once on every sampled deal, as in the flat search
 (common random numbers), so a decision's sums have the flat search's shape — they rank, merge across
@@ -100,7 +104,7 @@ class Tree:
     """The searched plies after each candidate of one decision; :meth:`play` replaces a rollout."""
 
     def __init__(self, n_cands: int, me: int, n: int, khishti: tuple[int, int] | None, tm: int, hlt: bool,
-                 value: Value, depth: int, c: float, widen: float) -> None:
+                 value: Value, depth: int, c: float, widen: float, stop: int = 0) -> None:
         self.roots = [_Node() for _ in range(n_cands)]
         self.me = me
         self.n = n
@@ -112,6 +116,9 @@ class Tree:
         self.depth = depth
         self.c = c
         self.widen = widen
+        #: the seats read as playing at random (the opponent model's reading, not Insane's hedge):
+        #: the tree stops there and the rollout plays on
+        self.stop = stop
         self.scores: dict[tuple[int, ...], list[list[float]]] = {}
 
     def play(self, i: int, hs: list[int], leader: int, trick: list[int], taken: list[int],
@@ -125,11 +132,12 @@ class Tree:
         play they make in the rollouts."""
         node = self.roots[i]
         path = [(node, self.me)]
-        tm, hlt, c, widen, sqrt, log = self.tm, self.hlt, self.c, self.widen, math.sqrt, math.log
+        tm, hlt, c, widen, stop = self.tm, self.hlt, self.c, self.widen, self.stop
+        sqrt, log = math.sqrt, math.log
         for _ in range(self.depth):
             seat = (leader + len(trick)) & 3
             h = hs[seat]
-            if not h or wild and wild[seat]:
+            if not h or stop >> seat & 1:
                 break     # the deal is over, or a seat read as playing at random: the rollout plays it
             kids = node.kids
             fresh = None
