@@ -125,6 +125,8 @@ class SearchBot(Bot):
     takes_more_dead = 0.0
     #: the rollouts play every other seat at random at least this often (joker.bots.model.WILD_FLOOR)
     wild_floor = 0.0
+    #: the guessed bids still to come answer the bids before them (heuristic.estimated_bids ``react``)
+    bid_react = 0.0
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -140,7 +142,7 @@ class SearchBot(Bot):
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
                      endgame_kernel=self.endgame_kernel, over_others=self.over_others,
-                     tree=self.tree, takes_more_dead=self.takes_more_dead)
+                     tree=self.tree, takes_more_dead=self.takes_more_dead, bid_react=self.bid_react)
         s.stats = self.stats
         return s
 

@@ -86,12 +86,20 @@ def pick_bid(e: float, legal: list[str], bias: float = 0.0) -> str:
 
 
 def estimated_bids(hands: Sequence[int], trump: int, n: int, bids: list[int], seats: Sequence[int],
-                   dealer: int, bias: Sequence[float] = (0.0, 0.0, 0.0, 0.0)) -> list[int]:
+                   dealer: int, bias: Sequence[float] = (0.0, 0.0, 0.0, 0.0),
+                   react: float = 0.0) -> list[int]:
     """``bids`` with the bids of ``seats`` (in bidding order, still to come) guessed from their hands
-    and habits (``bias``: bid - taken in this deal); the dealer obeys the forced-dealer rule."""
+    and habits (``bias``: bid - taken in this deal); the dealer obeys the forced-dealer rule.
+
+    ``react``: each guessed seat bids this much less per trick that the bids before it exceed an even
+    share of the cards (``n / 4`` a seat) — a searching player, having heard high bids, expects fewer
+    tricks of its own, and with it a later seat's guess answers the bid being chosen.
+    """
     total = sum(bids[s] for s in range(4) if s not in seats)
-    for s in seats:
-        e = min(float(n), max(0.0, est_tricks(hands[s], trump, n) + bias[s]))
+    before = 4 - len(seats)
+    for k, s in enumerate(seats, before):
+        r = react * (total - k * n / 4) if react else 0.0
+        e = min(float(n), max(0.0, est_tricks(hands[s], trump, n) + bias[s] - r))
         x = int(e + 0.4)
         if s == dealer and total + x == n:
             x = x + 1 if e > x and x < n else (x - 1 if x > 0 else x + 1)
