@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from joker.bots import LEVELS, STYLES, make_bot
+from joker.bots import LEVELS, STYLES, InsaneBot, make_bot
 from joker.bots.choices import candidates
 from joker.bots.heuristic import choose_trump, est_tricks
 from joker.bots.info import Info
@@ -566,6 +566,24 @@ def test_rollouts_play_each_seat_toward_what_it_really_takes():
     plain = estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1], 3)
     habit = estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1], 3, [1.2, 1.0, 0, 0])
     assert habit[0] == plain[0] + 1 and habit[1] == plain[1] + 1
+
+
+def test_the_guessed_bids_still_to_come_can_answer_the_bids_before_them():
+    """With ``react`` (``SearchBot.bid_react``, off as shipped) a later seat's guessed bid falls as the
+    bids before it rise above an even share, and rises as they fall short; 0 leaves the plain guess."""
+    from bot_variants import assert_pure_and_not_insane
+
+    from joker.bots.heuristic import estimated_bids
+    hands = [0, parse_hand("AS KS QS AC KC 7D 8D 9D 6H"), parse_hand("AD KD QD AH KH 7C 8C 9C 7H"), 0]
+    guess = lambda b0, r: estimated_bids(hands, 3, 9, [b0, 0, 0, 0], [1, 2], 3, react=r)  # noqa: E731
+    assert guess(2, 0.0)[1:] == guess(6, 0.0)[1:] == estimated_bids(hands, 3, 9, [2, 0, 0, 0], [1, 2], 3)[1:]
+    low, high = guess(0, 0.5), guess(7, 0.5)
+    assert high[1] < guess(7, 0.0)[1] and low[1] > guess(0, 0.0)[1]
+    assert high[2] <= guess(7, 0.0)[2] and high[1] + high[2] < low[1] + low[2]
+
+    class Reacting(InsaneBot):
+        bid_react = 1.0
+    assert_pure_and_not_insane(Reacting, deals=8)
 
 
 def test_model_reads_the_greedy_way_of_playing():
