@@ -569,11 +569,12 @@ def test_rollouts_play_each_seat_toward_what_it_really_takes():
 
 
 def test_the_guessed_bids_still_to_come_can_answer_the_bids_before_them():
-    """With ``react`` (``SearchBot.bid_react``, off as shipped) a later seat's guessed bid falls as the
-    bids before it rise above an even share, and rises as they fall short; 0 leaves the plain guess."""
+    """With ``react`` (``SearchBot.bid_react``: Insane's, not Hard's) a later seat's guessed bid falls as
+    the bids before it rise above an even share, and rises as they fall short; 0 leaves the plain guess."""
     from bot_variants import assert_pure_and_not_insane
 
-    from joker.bots.heuristic import estimated_bids
+    from joker.bots import HardBot
+    from joker.bots.heuristic import BID_REACT, estimated_bids
     hands = [0, parse_hand("AS KS QS AC KC 7D 8D 9D 6H"), parse_hand("AD KD QD AH KH 7C 8C 9C 7H"), 0]
     guess = lambda b0, r: estimated_bids(hands, 3, 9, [b0, 0, 0, 0], [1, 2], 3, react=r)  # noqa: E731
     assert guess(2, 0.0)[1:] == guess(6, 0.0)[1:] == estimated_bids(hands, 3, 9, [2, 0, 0, 0], [1, 2], 3)[1:]
@@ -581,9 +582,11 @@ def test_the_guessed_bids_still_to_come_can_answer_the_bids_before_them():
     assert high[1] < guess(7, 0.0)[1] and low[1] > guess(0, 0.0)[1]
     assert high[2] <= guess(7, 0.0)[2] and high[1] + high[2] < low[1] + low[2]
 
-    class Reacting(InsaneBot):
-        bid_react = 1.0
-    assert_pure_and_not_insane(Reacting, deals=8)
+    assert InsaneBot.bid_react == BID_REACT > 0 and HardBot.bid_react == 0
+
+    class NotReacting(InsaneBot):
+        bid_react = 0.0
+    assert_pure_and_not_insane(NotReacting, deals=8)   # the shipped value reaches Insane's choices
 
 
 def test_model_reads_the_greedy_way_of_playing():

@@ -19,6 +19,11 @@ def test_every_bid_of_a_game_gets_the_guess_for_its_true_hand() -> None:
     assert rows == tool.collect("medium", 1, 5)      # seeded: the same game again
     for k in range(16):                              # each deal: every place in the bidding order once
         assert sorted(r["position"] for r in rows[4 * k:4 * k + 4]) == [0, 1, 2, 3]
+    # the bids heard before each seat's own: none for the first bidder, then the running sum
+    assert all(r["before"] == 0 for r in rows if r["position"] == 0)
+    deal = sorted(rows[:4], key=lambda r: r["position"])
+    assert [r["before"] for r in deal] == [0, deal[0]["bid"], deal[0]["bid"] + deal[1]["bid"],
+                                           deal[0]["bid"] + deal[1]["bid"] + deal[2]["bid"]]
     # the guess is the search's own reading of the hand (est_tricks rounded, habit 0), moved by one
     # only where the dealer's rule forbids it
     rounded = [int(r["estimate"] + 0.4) for r in rows]
@@ -39,3 +44,23 @@ def test_the_summary_counts_agreement_and_the_error_by_real_bid() -> None:
     assert "real bid 0:    1 bids, guess - bid +2.00, the same 0%" in text
     assert "real bid 5:    1 bids, guess - bid -2.00, the same 0%" in text
 
+
+
+def test_the_reaction_fit_recovers_a_known_line() -> None:
+    """Bids made by an exact line (and a few off it) give that line back: the fit reads the answer to
+    the bids heard, not the hand's own strength."""
+    tool = _tool()
+    rows = []
+    for i in range(60):
+        e, pos, before = (i % 7) * 0.8, 1 + i % 2, (i * 5) % 9
+        over = before - pos * 9 / 4
+        rows.append({"cards": 9, "estimate": e, "position": pos, "before": before,
+                     "bid": -0.5 + 1.2 * e - 0.25 * over + (0.01 if i % 3 else -0.02)})
+    fit = tool.reaction(rows)
+    assert fit is not None
+    (a, b, c), se, k = fit
+    assert k == 60 and abs(a + 0.5) < 0.05 and abs(b - 1.2) < 0.02 and abs(c - 0.25) < 0.02
+    assert all(x < 0.05 for x in se)
+    assert tool.reaction(rows[:5]) is None
+    assert "reaction (2nd and 3rd bidders, 60 bids)" in tool.summary(
+        [dict(r, guess=0, taken=0, bot="x") for r in rows])

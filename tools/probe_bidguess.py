@@ -8,7 +8,9 @@ the deal out with those bids as their targets.  This plays seeded nines games at
 and, at every bid, puts the guess for the bidding seat's *true* hand (habit 0, as on a first deal)
 beside the bid the seat really made and the tricks it then took: how often they agree, the mean
 absolute and signed difference, the guess's error by the real bid, and each player's exact-bid rate
-by its place in the order of bidding (the first bidder guesses three bids to come, the dealer none).
+by its place in the order of bidding (the first bidder guesses three bids to come, the dealer none),
+and how far a player's bid answers the bids before it, its hand's estimate held fixed (a least
+squares line: the measure behind ``BID_REACT`` of :mod:`joker.bots.heuristic`).
 
     nice -n 19 python3 tools/probe_bidguess.py --bots hard@40w --games 16 --seed 900
 """
@@ -57,10 +59,45 @@ def collect(bots: str, games: int, seed: int, rules: str = "standard") -> list[d
         for d in g.view(0)["deals"]:
             for s in range(4):
                 guess, e = guesses[(d["no"], s)]
+                pos = (s - d["dealer"] - 1) % 4
                 rows.append({"cards": d["cards"], "guess": guess, "estimate": e, "bid": d["bids"][s],
-                             "taken": d["taken"][s], "bot": entries[s].label,
-                             "position": (s - d["dealer"] - 1) % 4})
+                             "taken": d["taken"][s], "bot": entries[s].label, "position": pos,
+                             "before": sum(d["bids"][(d["dealer"] + 1 + k) % 4] for k in range(pos))})
     return rows
+
+
+def _solve(a: list[list[float]], b: list[float]) -> tuple[list[float], list[list[float]]]:
+    """``a``'s inverse applied to ``b``, and the inverse (Gauss-Jordan; ``a`` small and well posed)."""
+    m = len(a)
+    aug = [list(row) + [1.0 if i == j else 0.0 for j in range(m)] for i, row in enumerate(a)]
+    for c in range(m):
+        p = max(range(c, m), key=lambda r: abs(aug[r][c]))
+        aug[c], aug[p] = aug[p], aug[c]
+        piv = aug[c][c]
+        aug[c] = [x / piv for x in aug[c]]
+        for r in range(m):
+            if r != c and aug[r][c]:
+                f = aug[r][c]
+                aug[r] = [x - f * y for x, y in zip(aug[r], aug[c], strict=True)]
+    inv = [row[m:] for row in aug]
+    return [sum(inv[i][j] * b[j] for j in range(m)) for i in range(m)], inv
+
+
+def reaction(rows: list[dict[str, Any]]) -> tuple[list[float], list[float], int] | None:
+    """Least squares ``bid = a + b * estimate - c * over`` over the 2nd and 3rd bidders, where ``over`` is
+    by how much the bids before the seat exceed an even share of the cards (``n / 4`` a seat): how
+    far a player's bid answers the bids it has heard, its hand's estimate held fixed (the dealer left
+    out: its rule moves its bid).  Returns ``([a, b, c], their standard errors, bids)``."""
+    sel = [r for r in rows if r.get("position") in (1, 2) and "before" in r]
+    if len(sel) < 8:
+        return None
+    xs = [[1.0, r["estimate"], -(r["before"] - r["position"] * r["cards"] / 4)] for r in sel]
+    ys = [float(r["bid"]) for r in sel]
+    xtx = [[sum(x[i] * x[j] for x in xs) for j in range(3)] for i in range(3)]
+    coef, inv = _solve(xtx, [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(3)])
+    res = [y - sum(c * v for c, v in zip(coef, x, strict=True)) for x, y in zip(xs, ys, strict=True)]
+    s2 = sum(e * e for e in res) / (len(sel) - 3)
+    return coef, [(s2 * inv[i][i]) ** 0.5 for i in range(3)], len(sel)
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
@@ -91,6 +128,11 @@ def summary(rows: list[dict[str, Any]]) -> str:
         cells = [made.get((bot, p), []) for p in range(4)]
         lines.append(f"  {bot} exact by bidding order (1st, 2nd, 3rd, dealer): " + ", ".join(
             f"{sum(c) / len(c):.1%} of {len(c)}" if c else "-" for c in cells))
+    fit = reaction(rows)
+    if fit:
+        coef, se, k = fit
+        lines.append(f"  reaction (2nd and 3rd bidders, {k} bids): bid = {coef[0]:+.2f} + {coef[1]:.2f} "
+                     f"* estimate - {coef[2]:.2f} ± {1.96 * se[2]:.2f} * (bids before over an even share)")
     return "\n".join(lines)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from .base import Bot
 from .calibrate import DEAD_ZONE, table_drift
 from .choices import Choice, candidates
-from .heuristic import HeuristicPlayer, est_tricks, pick_bid, rough_count
+from .heuristic import BID_REACT, HeuristicPlayer, est_tricks, pick_bid, rough_count
 from .info import Info
 from .model import WILD_FLOOR, TableModel
 from .search import Searcher
@@ -193,6 +193,7 @@ class InsaneBot(SearchBot):
     harm = 0.5
     endgame = 0            # see SearchBot.endgame (measured: docs/BOTS.md, "Fourth pass")
     wild_floor = WILD_FLOOR  # a hedge against a table unlike our kernel (docs/BOTS.md, "Twentieth pass")
+    bid_react = BID_REACT  # guessed bids answer the bids before them (docs/BOTS.md, "Twenty-fourth pass")
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
