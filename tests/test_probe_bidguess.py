@@ -45,7 +45,6 @@ def test_the_summary_counts_agreement_and_the_error_by_real_bid() -> None:
     assert "real bid 5:    1 bids, guess - bid -2.00, the same 0%" in text
 
 
-
 def test_the_reaction_fit_recovers_a_known_line() -> None:
     """Bids made by an exact line (and a few off it) give that line back: the fit reads the answer to
     the bids heard, not the hand's own strength."""

@@ -45,24 +45,24 @@ def collect(bots: str, games: int, seed: int, rules: str = "standard") -> list[d
         g = Game(rules=PRESETS[rules], mode="nines", seed=seed + gs)
         players = [make_bot(e.name, seed=4 * gs + s, budget_ms=e.budget_ms, worlds=e.worlds)
                    for s, e in enumerate(entries)]
-        guesses: dict[tuple[int, int], tuple[int, float]] = {}
+        guesses: dict[tuple[int, int], tuple[int, float, int]] = {}
         while g.phase != "over":
             s = g.to_act
             v = g.view(s)
             if v["phase"] == "bid":
                 info = Info.from_view(v)
                 known = [b if b is not None else 0 for b in info.bids]
+                heard = sum(known)                  # the bids made before this one
                 hands = [info.hand if i == s else 0 for i in range(4)]
                 guess = estimated_bids(hands, info.trump, info.n, known, [s], info.dealer)[s]
-                guesses[(v["deal_no"], s)] = (guess, est_tricks(info.hand, info.trump, info.n))
+                guesses[(v["deal_no"], s)] = (guess, est_tricks(info.hand, info.trump, info.n), heard)
             g.apply(players[s].act(v))
         for d in g.view(0)["deals"]:
             for s in range(4):
-                guess, e = guesses[(d["no"], s)]
-                pos = (s - d["dealer"] - 1) % 4
+                guess, e, heard = guesses[(d["no"], s)]
                 rows.append({"cards": d["cards"], "guess": guess, "estimate": e, "bid": d["bids"][s],
-                             "taken": d["taken"][s], "bot": entries[s].label, "position": pos,
-                             "before": sum(d["bids"][(d["dealer"] + 1 + k) % 4] for k in range(pos))})
+                             "taken": d["taken"][s], "bot": entries[s].label,
+                             "position": (s - d["dealer"] - 1) % 4, "before": heard})
     return rows
 
 
