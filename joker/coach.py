@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .bots import SearchBot, make_bot
-from .bots.heuristic import est_tricks
+from .bots.estimate import est_tricks
 from .bots.info import Info
 from .cards import HIGH, SUIT_MASKS, SUITS, X1, card_text, parse_hand, parse_play
 from .game import Game

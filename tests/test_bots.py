@@ -9,7 +9,7 @@ import pytest
 
 from joker.bots import LEVELS, STYLES, InsaneBot, make_bot
 from joker.bots.choices import candidates
-from joker.bots.heuristic import choose_trump, est_tricks
+from joker.bots.estimate import choose_trump, est_tricks
 from joker.bots.info import Info
 from joker.bots.kernel import rollout, to_kernel
 from joker.bots.sampling import Sampler
@@ -556,7 +556,7 @@ def test_the_dead_zone_rolls_a_seat_that_takes_a_little_more_than_it_bids_out_to
 
 
 def test_rollouts_play_each_seat_toward_what_it_really_takes():
-    from joker.bots.heuristic import estimated_bids
+    from joker.bots.estimate import estimated_bids
     t = Searcher._targets([3, 3, 3, 3], 0, 9, [1.5, 1.0, -1.0, 0.4], [0.5, 0.5, 0.5, 0.5])
     assert t == [3, 2, 4, 3]                    # our own seat plays for its bid; 2.6 rounds up when u < 0.6
     assert Searcher._targets([3, 3, 3, 3], 0, 9, [0, 0, 0, 0.4], [0, 0, 0, 0.9])[3] == 2
@@ -574,7 +574,7 @@ def test_the_guessed_bids_still_to_come_can_answer_the_bids_before_them():
     from bot_variants import assert_pure_and_not_insane
 
     from joker.bots import HardBot
-    from joker.bots.heuristic import BID_REACT, estimated_bids
+    from joker.bots.estimate import BID_REACT, estimated_bids
     hands = [0, parse_hand("AS KS QS AC KC 7D 8D 9D 6H"), parse_hand("AD KD QD AH KH 7C 8C 9C 7H"), 0]
     guess = lambda b0, r: estimated_bids(hands, 3, 9, [b0, 0, 0, 0], [1, 2], 3, react=r)  # noqa: E731
     assert guess(2, 0.0)[1:] == guess(6, 0.0)[1:] == estimated_bids(hands, 3, 9, [2, 0, 0, 0], [1, 2], 3)[1:]

@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from joker.arena import game_seeds, parse_entry  # noqa: E402
 from joker.bots import kernel as shipped_kernel  # noqa: E402
-from joker.bots.heuristic import est_tricks  # noqa: E402
+from joker.bots.estimate import est_tricks  # noqa: E402
 from joker.cards import DECK  # noqa: E402
 from joker.game import Game, Shuffler  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402

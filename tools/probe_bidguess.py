@@ -2,7 +2,7 @@
 """How well do Hard and Insane guess the bids still to come?  A diagnostic, not shipped (tools/ only).
 
 When a search seat bids, the seats after it have not bid yet; in every sampled deal the search gives
-each of them the bid :func:`joker.bots.heuristic.estimated_bids` reads off its sampled hand (the table
+each of them the bid :func:`joker.bots.estimate.estimated_bids` reads off its sampled hand (the table
 estimate ``est_tricks``, rounded, the habit of the opponent model added, the dealer's rule) and rolls
 the deal out with those bids as their targets.  This plays seeded nines games at a table of one level
 and, at every bid, puts the guess for the bidding seat's *true* hand (habit 0, as on a first deal)
@@ -10,7 +10,7 @@ beside the bid the seat really made and the tricks it then took: how often they 
 absolute and signed difference, the guess's error by the real bid, and each player's exact-bid rate
 by its place in the order of bidding (the first bidder guesses three bids to come, the dealer none),
 and how far a player's bid answers the bids before it, its hand's estimate held fixed (a least
-squares line: the measure behind ``BID_REACT`` of :mod:`joker.bots.heuristic`).
+squares line: the measure behind ``BID_REACT`` of :mod:`joker.bots.estimate`).
 
     nice -n 19 python3 tools/probe_bidguess.py --bots hard@40w --games 16 --seed 900
 """
@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from joker.arena import parse_entry  # noqa: E402
 from joker.bots import make_bot  # noqa: E402
-from joker.bots.heuristic import est_tricks, estimated_bids  # noqa: E402
+from joker.bots.estimate import est_tricks, estimated_bids  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402

@@ -31,7 +31,7 @@ from joker.arena import game_seeds, parse_entry, seat_bots  # noqa: E402
 from joker.bots import SearchBot  # noqa: E402
 from joker.bots import bidsearch as bid_mod  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
-from joker.bots.heuristic import est_tricks  # noqa: E402
+from joker.bots.estimate import est_tricks  # noqa: E402
 from joker.bots.model import TableModel  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402

@@ -18,7 +18,8 @@ from typing import Any
 from .base import Bot
 from .calibrate import DEAD_ZONE, table_drift
 from .choices import Choice, candidates
-from .heuristic import BID_REACT, HeuristicPlayer, est_tricks, pick_bid, rough_count
+from .estimate import BID_REACT, est_tricks, pick_bid, rough_count
+from .heuristic import HeuristicPlayer
 from .info import Info
 from .model import WILD_FLOOR, TableModel
 from .search import Searcher
@@ -125,7 +126,7 @@ class SearchBot(Bot):
     takes_more_dead = 0.0
     #: the rollouts play every other seat at random at least this often (joker.bots.model.WILD_FLOOR)
     wild_floor = 0.0
-    #: the guessed bids still to come answer the bids before them (heuristic.estimated_bids ``react``)
+    #: the guessed bids still to come answer the bids before them (estimate.estimated_bids ``react``)
     bid_react = 0.0
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,

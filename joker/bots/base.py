@@ -6,7 +6,7 @@ import zlib
 from typing import Any
 
 from ..cards import parse_hand
-from .heuristic import choose_trump
+from .estimate import choose_trump
 
 
 class Bot:

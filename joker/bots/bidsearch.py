@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import DECK, SUITS
 from .choices import Choice
-from .heuristic import estimated_bids
+from .estimate import estimated_bids
 from .info import Info
 from .kernel import rollout, to_kernel
 from .sampling import World

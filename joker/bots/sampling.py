@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..cards import cards_of
-from .heuristic import est_tricks
+from .estimate import est_tricks
 from .info import Info
 
 World = list[int]

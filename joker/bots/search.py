@@ -62,7 +62,7 @@ class Searcher:
         #: taking more than it bids (joker.bots.model.TAKES_MORE_DEAD); 0: the whole habit counts.
         self.takes_more_dead = takes_more_dead
         #: The bids still to come, guessed in the bid and trump searches, answer the bids before them
-        #: (``react`` of :func:`joker.bots.heuristic.estimated_bids`); 0: each read off its hand alone.
+        #: (``react`` of :func:`joker.bots.estimate.estimated_bids`); 0: each read off its hand alone.
         self.bid_react = bid_react
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))

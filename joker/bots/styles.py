@@ -34,7 +34,8 @@ from ..playout import random_playout
 from ..rules import winner_index
 from ..scoring import deal_score
 from .base import Bot
-from .heuristic import HeuristicPlayer, est_tricks, pick_bid, wins_now
+from .estimate import est_tricks, pick_bid
+from .heuristic import HeuristicPlayer, wins_now
 from .info import Info, rules_of
 from .sampling import Sampler
 
