@@ -569,24 +569,47 @@ def test_rollouts_play_each_seat_toward_what_it_really_takes():
 
 
 def test_the_guessed_bids_still_to_come_can_answer_the_bids_before_them():
-    """With ``react`` (``SearchBot.bid_react``: Insane's, not Hard's) a later seat's guessed bid falls as
-    the bids before it rise above an even share, and rises as they fall short; 0 leaves the plain guess."""
+    """With ``react`` (Insane's guess, not Hard's) a later seat's guessed bid falls as the bids before
+    it rise above an even share, and rises as they fall short; 0 leaves the plain guess."""
     from bot_variants import assert_pure_and_not_insane
 
     from joker.bots import HardBot
-    from joker.bots.estimate import BID_REACT, estimated_bids
+    from joker.bots.estimate import BID_REACT, PLAIN_GUESS, SEARCH_GUESS, BidGuess, estimated_bids
     hands = [0, parse_hand("AS KS QS AC KC 7D 8D 9D 6H"), parse_hand("AD KD QD AH KH 7C 8C 9C 7H"), 0]
-    guess = lambda b0, r: estimated_bids(hands, 3, 9, [b0, 0, 0, 0], [1, 2], 3, react=r)  # noqa: E731
+    guess = lambda b0, r: estimated_bids(hands, 3, 9, [b0, 0, 0, 0], [1, 2], 3,  # noqa: E731
+                                         guess=BidGuess(react=r))
     assert guess(2, 0.0)[1:] == guess(6, 0.0)[1:] == estimated_bids(hands, 3, 9, [2, 0, 0, 0], [1, 2], 3)[1:]
     low, high = guess(0, 0.5), guess(7, 0.5)
     assert high[1] < guess(7, 0.0)[1] and low[1] > guess(0, 0.0)[1]
     assert high[2] <= guess(7, 0.0)[2] and high[1] + high[2] < low[1] + low[2]
 
-    assert InsaneBot.bid_react == BID_REACT > 0 and HardBot.bid_react == 0
+    assert InsaneBot.bid_guess == SEARCH_GUESS and SEARCH_GUESS.react == BID_REACT > 0
+    assert HardBot.bid_guess == PLAIN_GUESS
 
     class NotReacting(InsaneBot):
-        bid_react = 0.0
-    assert_pure_and_not_insane(NotReacting, deals=8)   # the shipped value reaches Insane's choices
+        bid_guess = PLAIN_GUESS
+    assert_pure_and_not_insane(NotReacting, deals=8)   # the shipped reaction reaches Insane's choices
+
+
+def test_a_guess_can_have_the_shape_of_a_searching_players_bids():
+    """The shape tried in the *Twenty-fifth pass* (not shipped): a searching player bids 0 on a hand worth
+    a trick or so and stretches a strong hand's bid; the habit still counts and the dealer's guess
+    still obeys the forced-dealer rule."""
+    from joker.bots.estimate import PLAIN_GUESS, BidGuess, est_tricks, estimated_bids
+    shaped = BidGuess(zero_below=1.6, scale=1.2, offset=-0.5, rounding=0.5)
+    weak, strong = parse_hand("AS 7C 8C 9C 7D 8D 9D 6H 7H"), parse_hand("X1 AH KH QH JH AS KS AC 7D")
+    assert 1.0 <= est_tricks(weak, 3, 9) < shaped.zero_below and est_tricks(strong, 3, 9) > 4
+    hands = [weak, strong, weak, weak]                       # seat 0 bids first, seat 3 deals
+    plain = estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1, 2, 3], 3)
+    assert plain == estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1, 2, 3], 3, guess=PLAIN_GUESS)
+    bent = estimated_bids(hands, 3, 9, [0, 0, 0, 0], [0, 1, 2, 3], 3, guess=shaped)
+    assert plain[0] == 1 and bent[0] == 0 and bent[1] > plain[1]
+    assert [shaped.bid(e, 0.0, 9) for e in (0.0, 0.5, 1.0, 1.59)] == [0, 0, 0, 0]
+    assert [shaped.bid(e, 0.0, 9) for e in (1.6, 2.5, 3.5, 4.5, 8.0)] == [1, 3, 4, 5, 9]
+    assert shaped.bid(1.0, 1.2, 9) == 1                      # a seat's habit still counts
+    # the dealer may not bring the sum to the cards: after bids of 5, 2 and 2 in a 9-card deal, not 0
+    assert estimated_bids([0, 0, 0, weak], 3, 9, [5, 2, 2, 0], [3], 3, guess=shaped)[3] == 1
+    assert PLAIN_GUESS == BidGuess()
 
 
 def test_model_reads_the_greedy_way_of_playing():

@@ -31,6 +31,21 @@ def test_every_bid_of_a_game_gets_the_guess_for_its_true_hand() -> None:
     assert sum(r["guess"] == x for r, x in zip(rows, rounded, strict=True)) > len(rows) // 2
 
 
+def test_the_probe_can_put_insanes_guess_beside_the_real_bids() -> None:
+    """``--guess shaped``: the shape of a searching player's bids, answering the bids heard, on the same
+    deals; ``--mode full`` plays full games, short deals included."""
+    tool = _tool()
+    plain, search = tool.collect("medium", 1, 5), tool.collect("medium", 1, 5, guess=tool.GUESSES["shaped"])
+    assert [r["bid"] for r in plain] == [r["bid"] for r in search]   # the same game, another guess
+    assert any(p["guess"] != q["guess"] for p, q in zip(plain, search, strict=True))
+    weak = [r for r in search if 0 < r["estimate"] < 1.6 and r["position"] == 0]
+    assert weak and all(r["guess"] == 0 for r in weak)               # the first bidder hears nothing
+    full = tool.collect("medium", 1, 5, mode="full")
+    assert {r["cards"] for r in full} == set(range(1, 10))
+    assert tool.main(["--bots", "easy", "--games", "1", "--guess", "search", "--mode", "full"]) is None
+    assert tool.GUESSES["search"].react > 0 and tool.GUESSES["plain"].react == 0
+
+
 def test_the_summary_counts_agreement_and_the_error_by_real_bid() -> None:
     tool = _tool()
     rows = [{"cards": 9, "guess": 2, "estimate": 2.0, "bid": 2, "taken": 2, "bot": "hard", "position": 0},
@@ -43,6 +58,7 @@ def test_the_summary_counts_agreement_and_the_error_by_real_bid() -> None:
     assert "hard exact by bidding order (1st, 2nd, 3rd, dealer): 50.0% of 2, -, -, 100.0% of 1" in text
     assert "real bid 0:    1 bids, guess - bid +2.00, the same 0%" in text
     assert "real bid 5:    1 bids, guess - bid -2.00, the same 0%" in text
+    assert "estimate 2.0:    2 bids, 0-bids 50%, most often 0, mean 1.00" in text   # a tie: the lower bid
 
 
 def test_the_reaction_fit_recovers_a_known_line() -> None:

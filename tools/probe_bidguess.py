@@ -4,8 +4,10 @@
 When a search seat bids, the seats after it have not bid yet; in every sampled deal the search gives
 each of them the bid :func:`joker.bots.estimate.estimated_bids` reads off its sampled hand (the table
 estimate ``est_tricks``, rounded, the habit of the opponent model added, the dealer's rule) and rolls
-the deal out with those bids as their targets.  This plays seeded nines games at a table of one level
-and, at every bid, puts the guess for the bidding seat's *true* hand (habit 0, as on a first deal)
+the deal out with those bids as their targets.  This plays seeded games (nines, or ``--mode full``) at a
+table of one level and, at every bid, puts the guess for the bidding seat's *true* hand (habit 0, as on
+a first deal; ``--guess plain``: Hard's, ``search``: Insane's, which hears the bids before it;
+``shaped``: a guess tried and not shipped)
 beside the bid the seat really made and the tricks it then took: how often they agree, the mean
 absolute and signed difference, the guess's error by the real bid, and each player's exact-bid rate
 by its place in the order of bidding (the first bidder guesses three bids to come, the dealer none),
@@ -13,6 +15,8 @@ and how far a player's bid answers the bids before it, its hand's estimate held 
 squares line: the measure behind ``BID_REACT`` of :mod:`joker.bots.estimate`).
 
     nice -n 19 python3 tools/probe_bidguess.py --bots hard@40w --games 16 --seed 900
+    nice -n 19 python3 tools/probe_bidguess.py --bots hard@40w --games 24 --seed 960 --mode full \
+        --guess search
 """
 from __future__ import annotations
 
@@ -27,22 +31,29 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from joker.arena import parse_entry  # noqa: E402
 from joker.bots import make_bot  # noqa: E402
-from joker.bots.estimate import est_tricks, estimated_bids  # noqa: E402
+from joker.bots.estimate import BID_REACT, PLAIN_GUESS, SEARCH_GUESS, BidGuess, est_tricks, estimated_bids  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402
 
+#: The guesses a search may make (``--guess``): Hard's plain rounded estimate, Insane's, and the shape
+#: of a searching player's bids tried in docs/BOTS.md's *Twenty-fifth pass* (not shipped).
+GUESSES = {"plain": PLAIN_GUESS, "search": SEARCH_GUESS,
+           "shaped": BidGuess(react=BID_REACT, zero_below=1.6, scale=1.2, offset=-0.5, rounding=0.5)}
 
-def collect(bots: str, games: int, seed: int, rules: str = "standard") -> list[dict[str, Any]]:
-    """One row per bid of every seat in ``games`` nines games (game seeds ``seed``, ``seed + 1``, …):
-    the guess for its true hand, the table estimate, the real bid and the tricks taken."""
+
+def collect(bots: str, games: int, seed: int, rules: str = "standard", guess: BidGuess = PLAIN_GUESS,
+            mode: str = "nines") -> list[dict[str, Any]]:
+    """One row per bid of every seat in ``games`` games of ``mode`` (game seeds ``seed``, ``seed + 1``,
+    …): ``guess``'s bid for its true hand (having heard the bids before it), the table estimate, the
+    real bid and the tricks taken."""
     entries = [parse_entry(b) for b in bots.split(",")]
     entries = entries * (4 // len(entries)) if 4 % len(entries) == 0 else entries
     if len(entries) != 4:
         raise ValueError("--bots: one entry for every seat, or one for all four")
     rows: list[dict[str, Any]] = []
     for gs in range(games):
-        g = Game(rules=PRESETS[rules], mode="nines", seed=seed + gs)
+        g = Game(rules=PRESETS[rules], mode=mode, seed=seed + gs)
         players = [make_bot(e.name, seed=4 * gs + s, budget_ms=e.budget_ms, worlds=e.worlds)
                    for s, e in enumerate(entries)]
         guesses: dict[tuple[int, int], tuple[int, float, int]] = {}
@@ -54,13 +65,14 @@ def collect(bots: str, games: int, seed: int, rules: str = "standard") -> list[d
                 known = [b if b is not None else 0 for b in info.bids]
                 heard = sum(known)                  # the bids made before this one
                 hands = [info.hand if i == s else 0 for i in range(4)]
-                guess = estimated_bids(hands, info.trump, info.n, known, [s], info.dealer)[s]
-                guesses[(v["deal_no"], s)] = (guess, est_tricks(info.hand, info.trump, info.n), heard)
+                to_come = [(s + k) & 3 for k in range((info.dealer - s) % 4 + 1)]   # s up to the dealer
+                x = estimated_bids(hands, info.trump, info.n, known, to_come, info.dealer, guess=guess)[s]
+                guesses[(v["deal_no"], s)] = (x, est_tricks(info.hand, info.trump, info.n), heard)
             g.apply(players[s].act(v))
         for d in g.view(0)["deals"]:
             for s in range(4):
-                guess, e, heard = guesses[(d["no"], s)]
-                rows.append({"cards": d["cards"], "guess": guess, "estimate": e, "bid": d["bids"][s],
+                x, e, heard = guesses[(d["no"], s)]
+                rows.append({"cards": d["cards"], "guess": x, "estimate": e, "bid": d["bids"][s],
                              "taken": d["taken"][s], "bot": entries[s].label,
                              "position": (s - d["dealer"] - 1) % 4, "before": heard})
     return rows
@@ -118,6 +130,14 @@ def summary(rows: list[dict[str, Any]]) -> str:
         d = by[b]
         lines.append(f"  real bid {b}: {len(d):4d} bids, guess - bid {statistics.mean(d):+.2f}, "
                      f"the same {sum(1 for x in d if x == 0) / len(d):.0%}")
+    # What a player bids by its hand's estimate (half-trick bands): where it bids 0, where it stretches.
+    band: dict[float, list[int]] = defaultdict(list)
+    for r in rows:
+        band[round(r["estimate"] * 2) / 2].append(r["bid"])
+    for e in sorted(band):
+        bs = band[e]
+        lines.append(f"  estimate {e:.1f}: {len(bs):4d} bids, 0-bids {bs.count(0) / len(bs):.0%}, "
+                     f"most often {max(sorted(set(bs)), key=bs.count)}, mean {statistics.mean(bs):.2f}")
     # Exact bids by the order of bidding: the first bidder's search guesses three bids to come, the
     # dealer's none (but the dealer's rule may forbid its best bid).
     made: dict[tuple[str, int], list[bool]] = defaultdict(list)
@@ -142,8 +162,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=16)
     ap.add_argument("--seed", type=int, default=900)
     ap.add_argument("--rules", default="standard", choices=sorted(PRESETS))
+    ap.add_argument("--guess", default="plain", choices=sorted(GUESSES),
+                    help="plain: Hard's guess (the rounded estimate); search: Insane's; shaped: tried")
+    ap.add_argument("--mode", default="nines", choices=("nines", "full"))
     args = ap.parse_args(argv)
-    print(summary(collect(args.bots, args.games, args.seed, args.rules)))
+    print(summary(collect(args.bots, args.games, args.seed, args.rules, GUESSES[args.guess], args.mode)))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from typing import Any
 from .base import Bot
 from .calibrate import DEAD_ZONE, table_drift
 from .choices import Choice, candidates
-from .estimate import BID_REACT, est_tricks, pick_bid, rough_count
+from .estimate import PLAIN_GUESS, SEARCH_GUESS, BidGuess, est_tricks, pick_bid, rough_count
 from .heuristic import HeuristicPlayer
 from .info import Info
 from .model import WILD_FLOOR, TableModel
@@ -126,8 +126,8 @@ class SearchBot(Bot):
     takes_more_dead = 0.0
     #: the rollouts play every other seat at random at least this often (joker.bots.model.WILD_FLOOR)
     wild_floor = 0.0
-    #: the guessed bids still to come answer the bids before them (estimate.estimated_bids ``react``)
-    bid_react = 0.0
+    #: how the bid and trump searches guess the bids still to come (joker.bots.estimate.BidGuess)
+    bid_guess: BidGuess = PLAIN_GUESS
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -143,7 +143,7 @@ class SearchBot(Bot):
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
                      endgame_kernel=self.endgame_kernel, over_others=self.over_others,
-                     tree=self.tree, takes_more_dead=self.takes_more_dead, bid_react=self.bid_react)
+                     tree=self.tree, takes_more_dead=self.takes_more_dead, bid_guess=self.bid_guess)
         s.stats = self.stats
         return s
 
@@ -194,7 +194,7 @@ class InsaneBot(SearchBot):
     harm = 0.5
     endgame = 0            # see SearchBot.endgame (measured: docs/BOTS.md, "Fourth pass")
     wild_floor = WILD_FLOOR  # a hedge against a table unlike our kernel (docs/BOTS.md, "Twentieth pass")
-    bid_react = BID_REACT  # guessed bids answer the bids before them (docs/BOTS.md, "Twenty-fourth pass")
+    bid_guess = SEARCH_GUESS  # guessed bids answer the bids before them (docs/BOTS.md, "Twenty-fourth pass")
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,

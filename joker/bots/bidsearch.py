@@ -48,7 +48,7 @@ def bid_values(searcher: Searcher, view: dict[str, Any], legal: Sequence[str] | 
     targets, draws, greedy = searcher._targets, searcher._draws, searcher._greedy
     over = searcher._over(me)
     wild = searcher._wild(me)
-    react = searcher.bid_react
+    guess = searcher.bid_guess
     whole = math.floor(drift)
     frac = drift - whole
     rng = searcher.rng
@@ -69,7 +69,7 @@ def bid_values(searcher: Searcher, view: dict[str, Any], legal: Sequence[str] | 
         for i, b in enumerate(cand):
             bids = list(known)
             bids[me] = b
-            estimated_bids(hands, trump, n, bids, after, dealer, habits, react)
+            estimated_bids(hands, trump, n, bids, after, dealer, habits, guess)
             tg = targets(bids, me, n, aims, u, gm)
             t = rollout(list(kh), leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, over, wild, seed)
             if shift:
@@ -98,7 +98,7 @@ def trump_values(searcher: Searcher, view: dict[str, Any]) -> list[Choice]:
     habits = searcher._habits(n)
     habits[me] = 0.0
     aims = searcher._aims(n)
-    react = searcher.bid_react
+    guess = searcher.bid_guess
     rest = [c for c in DECK if not info.hand >> c & 1]
     per_seat = len(DECK) // 4
     rng = searcher.rng
@@ -126,7 +126,7 @@ def trump_values(searcher: Searcher, view: dict[str, Any]) -> list[Choice]:
         seed = rng.getrandbits(64) if wild else 0
         for i, t in enumerate(trumps):
             kh, _, tm = to_kernel(hands, [], t)
-            bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer, habits, react)
+            bids = estimated_bids(hands, t, n, [0, 0, 0, 0], order, dealer, habits, guess)
             tg = searcher._targets(bids, me, n, aims, draw, gm)
             taken = rollout(kh, leader, [], [0, 0, 0, 0], tm, hlt, tg, gm, 0, wild, seed)
             u = utils[i]

@@ -17,6 +17,7 @@ Cards are in the canonical encoding of :mod:`joker.cards` (``suit*9 + rank``, jo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..cards import JOKER_MASK, SUIT_MASKS, SUITS
 
@@ -93,22 +94,61 @@ def pick_bid(e: float, legal: list[str], bias: float = 0.0) -> str:
 BID_REACT = 0.23
 
 
+@dataclass(frozen=True)
+class BidGuess:
+    """How a search guesses a bid still to come from a sampled hand's estimate ``e`` (``est_tricks``).
+
+    ``react``: the seat bids this much less per trick that the bids before it exceed an even share of
+    the cards (``n / 4`` a seat) — a searching player, having heard high bids, expects fewer tricks of
+    its own, and with it a later seat's guess answers the bid being chosen.
+    ``zero_below``: an estimate (after the reaction) under this bids 0; from it up the bid is
+    ``scale * e + offset``.  Then the seat's habit (bid − taken) is added, and the bid is the whole
+    number at or below ``e + rounding``.  The defaults are the plain table guess, ``int(e + 0.4)``.
+
+    >>> shaped = BidGuess(zero_below=1.6, scale=1.2, offset=-0.5, rounding=0.5)
+    >>> BidGuess().bid(1.3, 0.0, 9), shaped.bid(1.3, 0.0, 9), shaped.bid(4.5, 0.0, 9)
+    (1, 0, 5)
+    """
+    react: float = 0.0
+    zero_below: float = 0.0
+    scale: float = 1.0
+    offset: float = 0.0
+    rounding: float = 0.4
+
+    def value(self, e: float, habit: float, n: int) -> float:
+        """The guessed bid before rounding (0..n)."""
+        if self.zero_below and e < self.zero_below:
+            e = 0.0
+        elif self.scale != 1.0 or self.offset:
+            e = self.scale * e + self.offset
+        return min(float(n), max(0.0, e + habit))
+
+    def bid(self, e: float, habit: float, n: int) -> int:
+        return int(self.value(e, habit, n) + self.rounding)
+
+
+#: The plain guess: the table estimate rounded (Hard's).
+PLAIN_GUESS = BidGuess()
+#: Insane's guess: it answers the bids before the seat.  A guess with the shape of a searching
+#: player's bids (0 below 1.6 tricks of estimate, 1.2 × the estimate − 0.5 above: right 48% of the
+#: time in nines where this one is 37%) lost to it at the table of Hards — more 0-bidders guessed, whom the
+#: rollouts let duck every trick, and Insane overbids (docs/BOTS.md, "Twenty-fifth pass").
+SEARCH_GUESS = BidGuess(react=BID_REACT)
+
+
 def estimated_bids(hands: Sequence[int], trump: int, n: int, bids: list[int], seats: Sequence[int],
                    dealer: int, bias: Sequence[float] = (0.0, 0.0, 0.0, 0.0),
-                   react: float = 0.0) -> list[int]:
+                   guess: BidGuess = PLAIN_GUESS) -> list[int]:
     """``bids`` with the bids of ``seats`` (in bidding order, still to come) guessed from their hands
-    and habits (``bias``: bid - taken in this deal); the dealer obeys the forced-dealer rule.
-
-    ``react``: each guessed seat bids this much less per trick that the bids before it exceed an even
-    share of the cards (``n / 4`` a seat) — a searching player, having heard high bids, expects fewer
-    tricks of its own, and with it a later seat's guess answers the bid being chosen.
-    """
+    and habits (``bias``: bid - taken in this deal) by ``guess``; the dealer obeys the forced-dealer
+    rule."""
     total = sum(bids[s] for s in range(4) if s not in seats)
     before = 4 - len(seats)
+    react = guess.react
     for k, s in enumerate(seats, before):
         r = react * (total - k * n / 4) if react else 0.0
-        e = min(float(n), max(0.0, est_tricks(hands[s], trump, n) + bias[s] - r))
-        x = int(e + 0.4)
+        e = guess.value(est_tricks(hands[s], trump, n) - r, bias[s], n)
+        x = int(e + guess.rounding)
         if s == dealer and total + x == n:
             x = x + 1 if e > x and x < n else (x - 1 if x > 0 else x + 1)
         bids[s] = x

@@ -20,6 +20,7 @@ from ..playout import swap_play
 from .bidsearch import bid_values, trump_values
 from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
+from .estimate import PLAIN_GUESS, BidGuess
 from .info import Info
 from .kernel import WILD_ONE, rollout, to_kernel
 from .model import TableModel
@@ -37,7 +38,7 @@ class Searcher:
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
                  over_others: bool = False, tree: tuple[int, float, float] = (0, 0.0, 0.0),
-                 takes_more_dead: float = 0.0, bid_react: float = 0.0) -> None:
+                 takes_more_dead: float = 0.0, bid_guess: BidGuess = PLAIN_GUESS) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -61,9 +62,9 @@ class Searcher:
         #: The rollouts' targets leave out this much (tricks per 9-card deal) of a seat's habit of
         #: taking more than it bids (joker.bots.model.TAKES_MORE_DEAD); 0: the whole habit counts.
         self.takes_more_dead = takes_more_dead
-        #: The bids still to come, guessed in the bid and trump searches, answer the bids before them
-        #: (``react`` of :func:`joker.bots.estimate.estimated_bids`); 0: each read off its hand alone.
-        self.bid_react = bid_react
+        #: How the bid and trump searches guess the bids still to come from each sampled hand
+        #: (:class:`joker.bots.estimate.BidGuess`).
+        self.bid_guess = bid_guess
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
