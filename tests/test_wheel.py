@@ -37,6 +37,7 @@ def test_wheel_holds_every_module_and_the_metadata(joker_wheel: Path) -> None:
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     assert (meta["Name"], meta["Version"]) == ("joker", project["version"])
     assert meta["Requires-Python"] == project["requires-python"]
+    assert not meta.get_payload().strip(), "no long description: the browser downloads the wheel"
     # the engine has no dependencies; only the developers' extra does (micropip installs no extra)
     assert all(req.endswith('; extra == "dev"') for req in meta.get_all("Requires-Dist") or [])
 
