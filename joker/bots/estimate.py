@@ -19,9 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import JOKER_MASK, SUIT_MASKS, SUITS
-
-SM = SUIT_MASKS
+from ..cards import JOKER_MASK, SUITS
 
 # Trick value of a card by rank (index 0..8 = 6..A): trumps, and side cards in a suit of 2+ / 1 card.
 _TRUMP = (0.25, 0.25, 0.25, 0.28, 0.32, 0.4, 0.6, 0.8, 1.0)
