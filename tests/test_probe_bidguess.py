@@ -35,10 +35,10 @@ def test_the_probe_can_put_insanes_guess_beside_the_real_bids() -> None:
     """``--guess shaped``: the shape of a searching player's bids, answering the bids heard, on the same
     deals; ``--mode full`` plays full games, short deals included."""
     tool = _tool()
-    plain, search = tool.collect("medium", 1, 5), tool.collect("medium", 1, 5, guess=tool.GUESSES["shaped"])
-    assert [r["bid"] for r in plain] == [r["bid"] for r in search]   # the same game, another guess
-    assert any(p["guess"] != q["guess"] for p, q in zip(plain, search, strict=True))
-    weak = [r for r in search if 0 < r["estimate"] < 1.6 and r["position"] == 0]
+    plain, shaped = tool.collect("medium", 1, 5), tool.collect("medium", 1, 5, guess=tool.GUESSES["shaped"])
+    assert [r["bid"] for r in plain] == [r["bid"] for r in shaped]   # the same game, another guess
+    assert any(p["guess"] != q["guess"] for p, q in zip(plain, shaped, strict=True))
+    weak = [r for r in shaped if 0 < r["estimate"] < 1.6 and r["position"] == 0]
     assert weak and all(r["guess"] == 0 for r in weak)               # the first bidder hears nothing
     full = tool.collect("medium", 1, 5, mode="full")
     assert {r["cards"] for r in full} == set(range(1, 10))

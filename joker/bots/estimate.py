@@ -115,10 +115,7 @@ class BidGuess:
 
     def value(self, e: float, habit: float, n: int) -> float:
         """The guessed bid before rounding (0..n)."""
-        if self.zero_below and e < self.zero_below:
-            e = 0.0
-        elif self.scale != 1.0 or self.offset:
-            e = self.scale * e + self.offset
+        e = 0.0 if self.zero_below and e < self.zero_below else self.scale * e + self.offset
         return min(float(n), max(0.0, e + habit))
 
     def bid(self, e: float, habit: float, n: int) -> int:
