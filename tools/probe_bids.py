@@ -1,10 +1,15 @@
 """Where do the search bots' bids lose exactness?  A diagnostic, not shipped (tools/ only).
 
 Plays nines (or full) games with a line-up of arena entries and, at every bid of a search seat,
-records what its own bid search predicted — the chance of taking exactly the chosen bid, the mean
-tricks it expected to take — and what it really took when the deal was over.  Optionally re-runs
-the same bid decision with ``--big`` sampled deals (is the sample count the limit?) and with
-``harm=0`` (does Insane's "minus half the opponents' change" cost its own bids?).  Also compares the
+records what its own bid search (the bot's own searcher: its opponent model, hedge and bid guess as
+shipped) predicted — the chance of taking exactly the chosen bid, the mean tricks it expected to
+take — and what it really took when the deal was over, and where the deal stands in its pulka.
+Optionally re-runs the same bid decision with ``--big`` sampled deals (is the sample count the
+limit?) and with named variants of the bot, ``--variant NAME:KEY=VALUE,...`` (``harm``, ``worlds``,
+``wild_floor``, ``proposals``, ``hl_inference``, ``guess=plain``, ``premium=0``: which of Insane's
+extras moves its bids?).  A variant's bid is a counterfactual: the seat then played to its own
+bid, so "the variant's bid equalled the tricks taken" is a rough count that favours the bid
+played.  Also compares the
 table heuristic that guesses the bids still to come (``est_tricks`` + habit) with what those seats
 then bid.
 
@@ -18,6 +23,7 @@ tricks fall around the chosen bid against the predicted distribution, per group 
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import json
 import os
@@ -31,8 +37,9 @@ from joker.arena import game_seeds, parse_entry, seat_bots  # noqa: E402
 from joker.bots import SearchBot  # noqa: E402
 from joker.bots import bidsearch as bid_mod  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
-from joker.bots.estimate import est_tricks  # noqa: E402
-from joker.bots.model import TableModel  # noqa: E402
+from joker.bots.estimate import PLAIN_GUESS, SEARCH_GUESS, est_tricks  # noqa: E402
+from joker.bots.info import Info  # noqa: E402
+from joker.bots.utility import Utility  # noqa: E402
 from joker.game import Game  # noqa: E402
 from joker.rules import PRESETS  # noqa: E402
 
@@ -64,33 +71,84 @@ bid_mod.rollout = _rollout               # type: ignore[assignment]
 search_mod.Searcher._loop = _loop        # type: ignore[method-assign]
 
 
-def bid_search(bot: SearchBot, view: dict[str, Any], worlds: int | None, harm: float | None = None
-               ) -> tuple[int, dict[int, tuple[float, float]]]:
-    """The bid ``bot`` picks with ``worlds`` sampled deals; per bid its predicted P(exact), mean taken."""
+_NO_PREMIUM = [False]
+
+
+class _Utility(bid_mod.Utility):
+    """The bid search's utility, optionally blind to the premium (variant ``premium=0``)."""
+
+    def __init__(self, *a: Any) -> None:
+        super().__init__(*a)
+        if _NO_PREMIUM[0]:
+            self.last = False
+            self.claim = [False] * 4
+
+
+bid_mod.Utility = _Utility               # type: ignore[misc,assignment]
+
+
+def bid_search(bot: SearchBot, view: dict[str, Any], worlds: int | None = None, **over: Any
+               ) -> tuple[int, dict[int, tuple[float, float, float, float]]]:
+    """The bid ``bot`` picks (its own searcher: model, hedge, bid guess as shipped) with ``worlds``
+    sampled deals and the bot's attributes ``over`` replaced; per bid its predicted P(exact), mean
+    taken, P(over), P(under).  ``premium=0`` leaves the premium out of the utility."""
     _REC.clear()
     _W.clear()
     _ME[0] = view["seat"]
-    model = TableModel.from_view(view) if bot.modelling else None
-    s = search_mod.Searcher(bot._rng(view), bot.budget_ms, bot.hl_inference, bot.proposals,
-                            bot.harm if harm is None else harm, worlds=worlds or bot.worlds, model=model)
-    ranked = s.analyse_bid(view)
+    b = copy.copy(bot)
+    _NO_PREMIUM[0] = not over.pop("premium", 1)
+    if "guess" in over:
+        b.bid_guess = {"plain": PLAIN_GUESS, "search": SEARCH_GUESS}[over.pop("guess")]
+    for k, v in over.items():
+        setattr(b, k, v)
+    s = b._searcher(view)
+    if worlds:
+        s.worlds = worlds
+    try:
+        ranked = s.analyse_bid(view)
+    finally:
+        _NO_PREMIUM[0] = False
     cands = [int(a) for a in view["legal"]]
     tot = sum(_W) or 1.0
     pred = {}
     dist: dict[int, list[float]] = {}
-    for i, b in enumerate(cands):
-        pe = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] == b) / tot
+    for i, bid in enumerate(cands):
+        pe = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] == bid) / tot
         mt = sum(w * r[i] for w, r in zip(_W, _REC, strict=True)) / tot
-        po = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] > b) / tot
-        pred[b] = (pe, mt, po, 1.0 - pe - po)
+        po = sum(w for w, r in zip(_W, _REC, strict=True) if r[i] > bid) / tot
+        pred[bid] = (pe, mt, po, 1.0 - pe - po)
         h = [0.0] * (view["cards"] + 1)
         for w, r in zip(_W, _REC, strict=True):
             h[r[i]] += w / tot
-        dist[b] = [round(x, 4) for x in h]
+        dist[bid] = [round(x, 4) for x in h]
     _REC.clear()
     _LAST["dist"] = dist
     _LAST["value"] = {int(c["action"]): round(c["value"], 2) for c in ranked}
     return int(ranked[0]["action"]), pred
+
+
+def parse_variant(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"name:key=value,key=value"`` -> (name, {key: value}); values are numbers where they parse."""
+    name, _, rest = spec.partition(":")
+    over: dict[str, Any] = {}
+    for kv in filter(None, rest.split(",")):
+        k, _, v = kv.partition("=")
+        try:
+            over[k] = int(v)
+        except ValueError:
+            try:
+                over[k] = float(v)
+            except ValueError:
+                over[k] = v
+    return name, over
+
+
+def pulka_state(view: dict[str, Any]) -> dict[str, Any]:
+    """Where this deal stands in its pulka for the bidding seat: its premium still open, the pulka's
+    last deal, deals of the pulka after this one."""
+    u = Utility(view, Info.from_view(view), [0, 0, 0, 0], 0.5)
+    me = view["seat"]
+    return {"claim": u.claim[me], "last": u.last, "remaining": u.remaining}
 
 
 def main() -> None:
@@ -101,13 +159,21 @@ def main() -> None:
     ap.add_argument("--mode", default="nines")
     ap.add_argument("--premium", default="bonus")
     ap.add_argument("--big", type=int, default=0, help="also search each bid with this many deals")
-    ap.add_argument("--harm0", action="store_true", help="also search each of Insane's bids with harm 0")
+    ap.add_argument("--harm0", action="store_true", help="also search each of Insane's bids with harm 0 "
+                    "(the same as --variant h0:harm=0)")
+    ap.add_argument("--variant", action="append", default=[], metavar="NAME:KEY=VALUE,...",
+                    help="also search each probed bid with the bot's attributes replaced (worlds, harm, "
+                    "proposals, hl_inference, wild_floor, guess=plain|search, premium=0), e.g. "
+                    "w100:worlds=100 or nopremium:premium=0; repeatable")
     ap.add_argument("--probe", default="0", help="line-up indices to probe (comma-separated)")
     ap.add_argument("--out", help="append one JSON line per probed bid: every candidate's predicted "
                     "distribution of our tricks and its value, the bid, what was taken")
     ap.add_argument("--report", nargs="+", metavar="FILE", help="no games: read --out files and print, "
                     "per chosen bid, the predicted distribution of tricks around it against the real one")
     args = ap.parse_args()
+    if args.harm0:
+        args.variant.append("h0:harm=0")
+    variants = [parse_variant(x) for x in args.variant]
     if args.report:
         shape(args.report)
         return
@@ -137,7 +203,7 @@ def main() -> None:
                 bot = bots[s]
                 if v["phase"] == "bid" and entry_at[s] in probe and isinstance(bot, SearchBot) \
                         and len(v["legal"]) > 1:
-                    choice, pred = bid_search(bot, v, None)
+                    choice, pred = bid_search(bot, v)
                     r = {"seat": s, "level": lineup[entry_at[s]].label, "n": v["cards"], "bid": choice,
                          "pe": pred[choice][0], "mt": pred[choice][1], "po": pred[choice][2],
                          "pu": pred[choice][3], "game_seed": gseed, "rot": rot, "deal_no": v["deal_no"],
@@ -145,8 +211,10 @@ def main() -> None:
                     if args.big:
                         cb, pb = bid_search(bot, v, args.big)
                         r.update(big=cb, pe_big=pb[choice][0], pe_bigc=pb[cb][0])
-                    if args.harm0 and bot.harm:
-                        r["h0"], _ = bid_search(bot, v, None, 0.0)
+                    r.update(pulka_state(v))
+                    for name, over in variants:
+                        r[name], _ = bid_search(bot, v, over.get("worlds"),
+                                                **{k: x for k, x in over.items() if k != "worlds"})
                     # the table heuristic's guess of the bids still to come vs what they bid
                     r["after"] = [(t, est_tricks(g.hands[t], g.trump, v["cards"])) for t in range(4)
                                   if g.bids[t] is None and t != s]
@@ -165,7 +233,7 @@ def main() -> None:
                 rows.append(r)
                 dump(r, args.out)
         print(f"game seed {k + 1}/{args.games}: {len(rows)} bids", file=sys.stderr, flush=True)
-        report(rows, est_err, args)
+        report(rows, est_err, args, [name for name, _ in variants])
         print(flush=True)
 
 
@@ -209,7 +277,8 @@ def dump(row: dict[str, Any], path: str | None) -> None:
             f.write(json.dumps({k: v for k, v in row.items() if k != "after"}) + "\n")
 
 
-def report(rows: list[dict[str, Any]], est_err: list[float], args: argparse.Namespace) -> None:
+def report(rows: list[dict[str, Any]], est_err: list[float], args: argparse.Namespace,
+           variants: list[str]) -> None:
     by: dict[tuple[str, int, int], list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         by[(r["level"], r["n"] == 9, r["bid"])].append(r)
@@ -241,11 +310,14 @@ def report(rows: list[dict[str, Any]], est_err: list[float], args: argparse.Name
                   f"on those, real exact of ours {sum(r['taken'] == r['bid'] for r in diff)}, "
                   f"of the big search's {sum(r['taken'] == r['big'] for r in diff)}; mean predicted "
                   f"P(exact) of ours (big search) {sum(r['pe_big'] for r in rs) / m:.1%}")
-        if args.harm0 and any("h0" in r for r in rs):
-            diff = [r for r in rs if "h0" in r and r["h0"] != r["bid"]]
-            print(f"  harm 0 bids differently in {len(diff)} of {m}; real exact of ours "
-                  f"{sum(r['taken'] == r['bid'] for r in diff)}, of harm 0's "
-                  f"{sum(r['taken'] == r['h0'] for r in diff)}")
+        for name in variants:
+            for part, sel in (("all", rs), ("5+", [r for r in rs if r["bid"] >= 5]),
+                              ("premium open", [r for r in rs if r.get("claim")])):
+                diff = [r for r in sel if name in r and r[name] != r["bid"]]
+                lower = sum(r[name] < r["bid"] for r in diff)
+                print(f"  {name} ({part}, {len(sel)} bids): differs in {len(diff)} ({lower} lower); "
+                      f"real exact of ours {sum(r['taken'] == r['bid'] for r in diff)}, of {name}'s "
+                      f"{sum(r['taken'] == r[name] for r in diff)}")
     if est_err:
         m = len(est_err)
         print(f"bids still to come: real bid - est_tricks: mean {sum(est_err) / m:+.2f}, "
