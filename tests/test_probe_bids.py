@@ -24,7 +24,7 @@ def test_probe_bid_search_is_the_bots_own():
     assert str(choice) == bot.act(v)
     assert sorted(pred) == sorted(int(a) for a in v["legal"])
     assert all(abs(pe + po + pu - 1.0) < 1e-9 for pe, _, po, pu in pred.values())
-    same, _ = mod.bid_search(bot, v, None, harm=bot.harm, wild_floor=bot.wild_floor)
+    same, _ = mod.bid_search(bot, v, harm=bot.harm, wild_floor=bot.wild_floor)
     assert same == choice
     assert bot.harm == 0.5                 # the variant worked on a copy
 

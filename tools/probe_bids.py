@@ -87,11 +87,11 @@ class _Utility(bid_mod.Utility):
 bid_mod.Utility = _Utility               # type: ignore[misc,assignment]
 
 
-def bid_search(bot: SearchBot, view: dict[str, Any], worlds: int | None = None, **over: Any
+def bid_search(bot: SearchBot, view: dict[str, Any], **over: Any
                ) -> tuple[int, dict[int, tuple[float, float, float, float]]]:
-    """The bid ``bot`` picks (its own searcher: model, hedge, bid guess as shipped) with ``worlds``
-    sampled deals and the bot's attributes ``over`` replaced; per bid its predicted P(exact), mean
-    taken, P(over), P(under).  ``premium=0`` leaves the premium out of the utility."""
+    """The bid ``bot`` picks (its own searcher: model, hedge, bid guess as shipped) with the bot's
+    attributes ``over`` replaced (``worlds=1600``: that many sampled deals); per bid its predicted
+    P(exact), mean taken, P(over), P(under).  ``premium=0`` leaves the premium out of the utility."""
     _REC.clear()
     _W.clear()
     _ME[0] = view["seat"]
@@ -102,8 +102,6 @@ def bid_search(bot: SearchBot, view: dict[str, Any], worlds: int | None = None, 
     for k, v in over.items():
         setattr(b, k, v)
     s = b._searcher(view)
-    if worlds:
-        s.worlds = worlds
     try:
         ranked = s.analyse_bid(view)
     finally:
@@ -209,12 +207,11 @@ def main() -> None:
                          "pu": pred[choice][3], "game_seed": gseed, "rot": rot, "deal_no": v["deal_no"],
                          "table": args.bots, "dist": _LAST["dist"], "value": _LAST["value"]}
                     if args.big:
-                        cb, pb = bid_search(bot, v, args.big)
+                        cb, pb = bid_search(bot, v, worlds=args.big)
                         r.update(big=cb, pe_big=pb[choice][0], pe_bigc=pb[cb][0])
                     r.update(pulka_state(v))
                     for name, over in variants:
-                        r[name], _ = bid_search(bot, v, over.get("worlds"),
-                                                **{k: x for k, x in over.items() if k != "worlds"})
+                        r[name], _ = bid_search(bot, v, **over)
                     # the table heuristic's guess of the bids still to come vs what they bid
                     r["after"] = [(t, est_tricks(g.hands[t], g.trump, v["cards"])) for t in range(4)
                                   if g.bids[t] is None and t != s]

@@ -75,7 +75,7 @@ def probe_game(rules: Any, mode: str, gseed: int, rot: int, lineup: Sequence[Any
         bot = bots[s]
         if v["phase"] == "bid" and entry_at[s] in probe and isinstance(bot, SearchBot) \
                 and len(v["legal"]) > 1:
-            choice, _ = bid_search(bot, v, None)
+            choice, _ = bid_search(bot, v)
             n = v["cards"]
             harm = bot.harm
             cands: dict[str, dict[str, Any]] = {}
