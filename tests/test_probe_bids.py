@@ -22,6 +22,9 @@ def test_probe_bid_search_is_the_bots_own():
     bot = make_bot("insane", seed=3, worlds=12)
     choice, pred = mod.bid_search(bot, v)
     assert str(choice) == bot.act(v)
+    # every bid's value, not only the pick: a probe that left out the hedge or the guess picks the
+    # same bid here but values it otherwise
+    assert mod._LAST["value"] == {int(c["action"]): round(c["value"], 2) for c in bot.analyse(v)}
     assert sorted(pred) == sorted(int(a) for a in v["legal"])
     assert all(abs(pe + po + pu - 1.0) < 1e-9 for pe, _, po, pu in pred.values())
     same, _ = mod.bid_search(bot, v, harm=bot.harm, wild_floor=bot.wild_floor)
