@@ -63,3 +63,29 @@ def test_rule_bid_is_the_table_rule_of_the_joker_early_players():
             checked += 1
         g.apply(a)
     assert checked >= 20
+
+
+def test_play_info_replays_the_players_own_choice():
+    """Replayed from its own view with its true hand, a player makes the play it made (so the replay
+    is exact), and the bits a play tells are a share's -log2: 0 or more."""
+    mod = load_tool("probe_beliefs")
+    lineup = [parse_entry(x) for x in ("hard@10w", "medium", "medium", "medium")]
+    entry_at, bots = seat_bots(lineup, 0, 3)
+    g = Game(mode="nines", seed=21)
+    me = entry_at.index(0)
+    measured = []
+    while g.phase != "over" and len(measured) < 6:
+        s = g.to_act
+        assert s is not None
+        v = g.view(s)
+        a = bots[s].act(v)
+        if v["phase"] == "play" and s != me and len(v["legal"]) > 1:
+            held = v["hand"]
+            trick = [p["play"] for p in v["trick"]]
+            legal = mod.legal_plays(held, trick, v["trump"], Info.from_view(v).rules)
+            assert legal == v["legal"] and bots[s].act({**v, "hand": held, "legal": legal}) == a
+            bits = mod.play_info(bots[me], g.view(me), s, v, a, bots[s], 60)
+            assert bits is None or bits >= 0
+            measured.append(bits)
+        g.apply(a)
+    assert len(measured) == 6 and any(b is not None for b in measured)

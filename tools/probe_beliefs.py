@@ -22,6 +22,15 @@ adds readings to compare, paired by decision:
         --mode full --games 4 --seed 901 --variant sharp:sig0=0.3,sig1=0.06 --variant flat:flat=0.5
 
 The report groups decisions by deal size (1–3, 4–6, 7–8, 9 cards) and phase.
+
+``--play-info`` measures what the others' card plays could add, at a table whose players we know:
+at every play of another seat that is not a search bot, the deals the probed seat's own source gives
+at that moment (as it would have read them just before the play) are kept where the playing seat holds
+the card it played, and that seat's very bot is replayed on each of them, from its own view with the
+sampled hand in place of the true one (a bot's decision randomness comes from the position alone, so
+the replay is exact).  If a share ``q`` of them plays the same, the play rules out the rest: ``-log2 q``
+bits about the hands beyond the card itself, which the sampler already places.  Its sum over a deal is
+the most that reading those plays could tell — to set beside the bits the bids tell.
 """
 from __future__ import annotations
 
@@ -37,12 +46,13 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from joker.arena import game_seeds, parse_entry, rules_from_args, seat_bots  # noqa: E402
-from joker.bots import SearchBot, sampling  # noqa: E402
+from joker.bots import Bot, SearchBot, sampling  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
 from joker.bots.estimate import est_tricks, pick_bid  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
-from joker.cards import JOKER_MASK, cards_of  # noqa: E402
+from joker.cards import JOKER_MASK, cards_of, hand_text, parse_play  # noqa: E402
 from joker.game import Game  # noqa: E402
+from joker.rules import legal_plays  # noqa: E402
 from tools.probe_bids import parse_variant  # noqa: E402
 
 _CLIP = 1e-3
@@ -155,6 +165,30 @@ def score(info: Info, p: list[list[float]], hands: list[int]) -> tuple[float, fl
     return total, jok
 
 
+def play_info(bot: SearchBot, probe_view: dict[str, Any], seat: int, view: dict[str, Any], action: str,
+              player: Bot, worlds: int) -> float | None:
+    """Bits that ``seat``'s play ``action`` (from ``view``, by ``player``) tells ``bot`` (whose view
+    is ``probe_view``, just before the play) about the hands beyond the card itself (see the module
+    doc); None when too few sampled deals give the seat that card."""
+    s = bot._searcher(probe_view)
+    src = s._world_source(Info.from_view(probe_view, hl_inference=s.hl_inference))
+    card = 1 << (parse_play(action, lead=not view["trick"]) & 63)
+    trick = [p["play"] for p in view["trick"]]
+    kept = same = 0.0
+    for _ in range(worlds):
+        hands, w = src()
+        if not hands[seat] & card:
+            continue
+        held = hand_text(hands[seat])
+        legal = legal_plays(held, trick, view["trump"], Info.from_view(view).rules)
+        kept += w
+        if action in legal and player.act({**view, "hand": held, "legal": legal}) == action:
+            same += w
+    if kept <= 0 or same <= 0:
+        return None
+    return -math.log2(same / kept)
+
+
 def size_group(n: int) -> str:
     return "1-3" if n <= 3 else "4-6" if n <= 6 else "7-8" if n <= 8 else "9"
 
@@ -173,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phases", default="bid,play")
     ap.add_argument("--every", type=int, default=2, help="probe every k-th card play of the seat")
     ap.add_argument("--variant", action="append", default=[], metavar="NAME:KEY=VALUE,...")
+    ap.add_argument("--play-info", action="store_true",
+                    help="measure instead the bits the others' plays tell (see the module doc)")
     args = ap.parse_args(argv)
     variants = [("prior", {"prior": 1}), ("shipped", {})] + [parse_variant(v) for v in args.variant]
     lineup = [parse_entry(x) for x in args.bots.split(",")]
@@ -181,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     phases = set(args.phases.split(","))
     # (group, phase) -> variant -> list of (total, joker) per decision
     res: dict[tuple[str, str], dict[str, list[tuple[float, float]]]] = defaultdict(lambda: defaultdict(list))
+    # group -> ((game, rotation, deal), seat, bits)
+    info_rows: dict[str, list[tuple[tuple[int, int, int], int, float]]] = defaultdict(list)
     for k, gseed in enumerate(game_seeds(args.seed, args.games)):
         for rot in range(args.rotations):
             g = Game(rules, args.mode, seed=gseed)
@@ -191,7 +229,15 @@ def main(argv: list[str] | None = None) -> int:
                 assert s is not None
                 v = g.view(s)
                 bot = bots[s]
-                if entry_at[s] == probe and v["phase"] in phases and isinstance(bot, SearchBot):
+                me = entry_at.index(probe)
+                if args.play_info:
+                    if v["phase"] == "play" and s != me and not isinstance(bot, SearchBot) \
+                            and len(v["legal"]) > 1:
+                        a = bot.act(v)
+                        bits = play_info(bots[me], g.view(me), s, v, a, bot, args.worlds)  # type: ignore[arg-type]
+                        info_rows[size_group(v["cards"])].append(
+                            ((k, rot, g.deal_index), s, -1.0 if bits is None else bits))
+                elif entry_at[s] == probe and v["phase"] in phases and isinstance(bot, SearchBot):
                     plays += v["phase"] == "play"
                     if v["phase"] != "play" or plays % args.every == 0:
                         key = (size_group(v["cards"]), v["phase"])
@@ -200,8 +246,26 @@ def main(argv: list[str] | None = None) -> int:
                             res[key][name].append(score(info, p, list(g.hands)))
                 g.apply(bot.act(v))
             print(f"game {k + 1}/{args.games} rotation {rot} done", file=sys.stderr)
-    report(res, [n for n, _ in variants])
+    if args.play_info:
+        report_play_info(info_rows)
+    else:
+        report(res, [n for n, _ in variants])
     return 0
+
+
+def report_play_info(rows: dict[str, list[tuple[tuple[int, int, int], int, float]]]) -> None:
+    """Per deal-size group: plays read (with a choice), their mean bits, the share of plays that tell
+    over one bit, the plays no sampled deal could read, and the bits a deal (all the other seats'
+    plays of one deal, each read on its own and summed: an upper bound, since later plays repeat part
+    of what earlier ones told)."""
+    print("group   plays  bits/play  >1 bit  unread  bits/deal")
+    for g in sorted(rows):
+        xs = [b for _, _, b in rows[g] if b >= 0]
+        deals = len({d for d, _, _ in rows[g]}) or 1
+        unread = sum(1 for _, _, b in rows[g] if b < 0)
+        mean = sum(xs) / max(1, len(xs))
+        print(f"{g:>5} {len(rows[g]):7d} {mean:10.2f} {sum(x > 1 for x in xs) / max(1, len(xs)):7.0%}"
+              f" {unread:7d} {sum(xs) / deals:10.1f}")
 
 
 def report(res: dict[tuple[str, str], dict[str, list[tuple[float, float]]]], names: list[str]) -> None:
