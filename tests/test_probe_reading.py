@@ -1,0 +1,47 @@
+"""tools/probe_reading.py: Insane reads the table through the players' own rules; nothing else changes."""
+from __future__ import annotations
+
+import math
+
+from tool_loader import load_tool
+
+import joker.arena as arena_mod
+from joker.arena import parse_entry
+from joker.bots.info import Info
+from joker.bots.search import Searcher
+from joker.game import Game
+
+
+def test_the_perfect_reading_weighs_the_true_deal_fully_and_is_undone_after():
+    mod = load_tool("probe_reading")
+    view, apply, source, seat_bots = Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots
+    lineup = [parse_entry(x) for x in ("insane@4w", "jokerearly", "jokerearly", "jokerearly")]
+    checked = 0
+    with mod.perfect_reading(bids=True, plays=True) as table:
+        entry_at, bots = arena_mod.seat_bots(lineup, 0, 5)
+        assert table.bots is bots
+        me = entry_at.index(0)
+        g = Game(mode="nines", seed=8)
+        while g.phase != "over" and g.deal_index < 2:
+            s = g.to_act
+            assert s is not None
+            v = g.view(s)
+            if s == me and v["phase"] == "play" and table.played:
+                # every play recorded is this deal's, with the view its seat played from
+                assert all(pv["deal_no"] == v["deal_no"] and pv["seat"] == ps for ps, pv, _ in table.played)
+                info = Info.from_view(v, hl_inference=True)
+                true = list(g.hands)
+                # the players' own rules keep the true deal whole, and rule out others
+
+                def truth(hands: list[int] = true) -> tuple[list[int], float]:
+                    return list(hands), 1.0
+                assert mod.play_reader(truth, info, table, 1.5)() == (true, 1.0)
+                srch = bots[me]._searcher(v)
+                weights = {round(w, 6) for _, w in (srch._world_source(info)() for _ in range(40))}
+                assert weights <= {round(math.exp(-1.5 * k) * b, 6) for k in range(40)
+                                   for b in (1.0, math.exp(-3), math.exp(-6), math.exp(-9))}
+                checked += 1
+            g.apply(bots[s].act(v))
+    assert checked >= 5
+    restored = (Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots)
+    assert restored == (view, apply, source, seat_bots)

@@ -1,0 +1,166 @@
+"""Insane reading the table perfectly: what would a perfect reading of the bids, or of the card plays,
+be worth in points?  A diagnostic, not shipped (tools/ only).
+
+Runs ``python -m joker arena`` (any of its arguments) with the reading of every searcher that has the
+high-joker inference (Insane's) replaced; Hard and the other levels are untouched:
+
+- ``--bids exact``: every other seat's bid is read as Medium's table rule (``probe_beliefs.rule_bid``),
+  a sampled hand that would have bid otherwise keeping ``e**-bid_miss`` (3) of its weight per seat: at a table
+  that bids by that rule (joker-early, spoiler, most of the sloppy players' bids) the most any reading
+  of the bids can do.
+- ``--plays replay``: in card play, each sampled deal also keeps ``e**-play_miss`` (1.5) of its weight
+  for each card another seat (not a search bot) played in this deal that the seat's own bot, replayed from the
+  view it played from with the sampled hand, would not have played (``probe_beliefs --play-info``):
+  at a table whose players we know, the most a reading of their plays by weights can do.
+
+    nice -n 10 python3 tools/probe_reading.py --bids exact arena --pool --mode full --rules standard \\
+        --premium bonus --jobs 1 --games 24 --seed 901 --levels insane@400w --styles jokerearly
+    nice -n 10 python3 tools/probe_reading.py --plays replay arena --pool --mode nines ... \\
+        --levels insane@100w --styles jokerearly
+
+Run the arena with ``--jobs 1``: the plays are recorded in this process.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import joker.arena as arena_mod  # noqa: E402
+from joker.bots import Bot, SearchBot  # noqa: E402
+from joker.bots import search as search_mod  # noqa: E402
+from joker.bots.info import Info  # noqa: E402
+from joker.bots.sampling import World  # noqa: E402
+from joker.bots.search import Searcher  # noqa: E402
+from joker.cards import hand_text  # noqa: E402
+from joker.game import Game  # noqa: E402
+from joker.rules import legal_plays  # noqa: E402
+from tools.probe_beliefs import exact_reader  # noqa: E402
+
+Source = Callable[[], tuple[World, float]]
+
+
+class Table:
+    """What the arena's current game showed: its bots, and this deal's plays with the views they
+    were made from (the arena takes the acting seat's view just before it asks the bot)."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.deal = -1
+        self.views: dict[int, dict[str, Any]] = {}
+        self.played: list[tuple[int, dict[str, Any], str]] = []
+        self.bots: list[Bot] | None = None
+
+    def seen(self, game: Game, seat: int, view: dict[str, Any]) -> None:
+        if self.game is not game or game.deal_index != self.deal:
+            self.game, self.deal, self.views, self.played = game, game.deal_index, {}, []
+        self.views[seat] = view
+
+    def acted(self, game: Game, action: str) -> None:
+        s = game.to_act
+        if game.phase == "play" and self.game is game and game.deal_index == self.deal \
+                and s is not None and s in self.views:
+            self.played.append((s, self.views[s], action))
+
+
+def play_reader(src: Source, info: Info, table: Table, miss: float) -> Source:
+    """``src`` with each deal's weight times ``e**-miss`` per play of this deal by another seat (not
+    a search bot) that its bot would have made otherwise with the sampled hand."""
+    bots = table.bots
+    if bots is None or info.phase != "play":
+        return src
+    replays = []
+    for seat, v, action in table.played:
+        if seat == info.seat or isinstance(bots[seat], SearchBot):
+            continue
+        before = Info.from_view(v).played_by[seat]      # what the seat had played by then
+        replays.append((bots[seat], seat, v, action, before, [p["play"] for p in v["trick"]]))
+    if not replays:
+        return src
+    rules = info.rules
+
+    def weighted() -> tuple[World, float]:
+        hands, w = src()
+        k = 0
+        for bot, seat, v, action, before, trick in replays:
+            held = hand_text((hands[seat] | info.played_by[seat]) & ~before)
+            legal = legal_plays(held, trick, v["trump"], rules)
+            if action not in legal or bot.act({**v, "hand": held, "legal": legal}) != action:
+                k += 1
+        return hands, w * math.exp(-miss * k)
+    return weighted
+
+
+@contextmanager
+def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5
+                    ) -> Iterator[Table]:
+    """While active, Insane's searchers read the bids (``bids``) and the plays (``plays``) as the
+    module doc says; the table it reads from is yielded (for tests)."""
+    table = Table()
+    view, apply, source, seat_bots = Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots
+    reader = search_mod.bid_reader  # type: ignore[attr-defined]
+    exact = exact_reader(bid_miss)
+
+    def recording_view(self: Game, seat: int) -> dict[str, Any]:
+        v = view(self, seat)
+        table.seen(self, seat, v)
+        return v
+
+    def recording_apply(self: Game, action: str, *a: Any, **kw: Any) -> Any:
+        table.acted(self, action)
+        return apply(self, action, *a, **kw)
+
+    def recording_seat_bots(*a: Any, **kw: Any) -> tuple[list[int], list[Bot]]:
+        entry_at, bots = seat_bots(*a, **kw)
+        table.bots = bots
+        return entry_at, bots
+
+    def bid_reader(info: Info, sampler: Any, rng: Any, bias: Any, spread: Any, proposals: int = 6) -> Source:
+        if proposals == 1:                  # no reading (Hard): as shipped
+            return reader(info, sampler, rng, bias, spread, proposals)
+        return exact(info, sampler)
+
+    def world_source(self: Searcher, info: Info) -> Source:
+        if not self.hl_inference:
+            return source(self, info)
+        if bids:
+            search_mod.bid_reader = bid_reader  # type: ignore[attr-defined]
+        try:
+            src = source(self, info)
+        finally:
+            search_mod.bid_reader = reader  # type: ignore[attr-defined]
+        return play_reader(src, info, table, play_miss) if plays else src
+
+    Game.view = recording_view  # type: ignore[method-assign]
+    Game.apply = recording_apply  # type: ignore[method-assign]
+    Searcher._world_source = world_source  # type: ignore[method-assign]
+    arena_mod.seat_bots = recording_seat_bots
+    try:
+        yield table
+    finally:
+        Game.view, Game.apply = view, apply  # type: ignore[method-assign]
+        Searcher._world_source = source  # type: ignore[method-assign]
+        arena_mod.seat_bots = seat_bots
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--bids", choices=["shipped", "exact"], default="shipped")
+    ap.add_argument("--plays", choices=["none", "replay"], default="none")
+    ap.add_argument("--bid-miss", type=float, default=3.0, help="log-weight a bid read otherwise costs")
+    ap.add_argument("--play-miss", type=float, default=1.5, help="log-weight a play replayed otherwise costs")
+    ap.add_argument("command", nargs=argparse.REMAINDER, help="python -m joker's arguments, e.g. arena ...")
+    args = ap.parse_args(argv)
+    from joker.__main__ import main as joker_main
+    with perfect_reading(args.bids == "exact", args.plays == "replay", args.bid_miss, args.play_miss):
+        return joker_main(args.command)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
