@@ -52,7 +52,7 @@ from joker.bots.estimate import est_tricks, pick_bid  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.cards import JOKER_MASK, cards_of, hand_text, parse_play  # noqa: E402
 from joker.game import Game  # noqa: E402
-from joker.rules import legal_plays  # noqa: E402
+from joker.rules import Rules, legal_plays  # noqa: E402
 from tools.probe_bids import parse_variant  # noqa: E402
 
 _CLIP = 1e-3
@@ -165,6 +165,14 @@ def score(info: Info, p: list[list[float]], hands: list[int]) -> tuple[float, fl
     return total, jok
 
 
+def plays_alike(player: Bot, view: dict[str, Any], hand: int, action: str, rules: Rules) -> bool:
+    """Would ``player``, from ``view`` (its own, the trick as it was) but holding ``hand``, play
+    ``action``?  Its decision randomness comes from the position alone, so the answer is exact."""
+    held = hand_text(hand)
+    legal = legal_plays(held, [p["play"] for p in view["trick"]], view["trump"], rules)
+    return action in legal and player.act({**view, "hand": held, "legal": legal}) == action
+
+
 def play_info(bot: SearchBot, probe_view: dict[str, Any], seat: int, view: dict[str, Any], action: str,
               player: Bot, worlds: int) -> float | None:
     """Bits that ``seat``'s play ``action`` (from ``view``, by ``player``) tells ``bot`` (whose view
@@ -173,16 +181,14 @@ def play_info(bot: SearchBot, probe_view: dict[str, Any], seat: int, view: dict[
     s = bot._searcher(probe_view)
     src = s._world_source(Info.from_view(probe_view, hl_inference=s.hl_inference))
     card = 1 << (parse_play(action, lead=not view["trick"]) & 63)
-    trick = [p["play"] for p in view["trick"]]
+    rules = Info.from_view(view).rules
     kept = same = 0.0
     for _ in range(worlds):
         hands, w = src()
         if not hands[seat] & card:
             continue
-        held = hand_text(hands[seat])
-        legal = legal_plays(held, trick, view["trump"], Info.from_view(view).rules)
         kept += w
-        if action in legal and player.act({**view, "hand": held, "legal": legal}) == action:
+        if plays_alike(player, view, hands[seat], action, rules):
             same += w
     if kept <= 0 or same <= 0:
         return None

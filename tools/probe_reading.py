@@ -38,10 +38,8 @@ from joker.bots import search as search_mod  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.bots.sampling import World  # noqa: E402
 from joker.bots.search import Searcher  # noqa: E402
-from joker.cards import hand_text  # noqa: E402
 from joker.game import Game  # noqa: E402
-from joker.rules import legal_plays  # noqa: E402
-from tools.probe_beliefs import exact_reader  # noqa: E402
+from tools.probe_beliefs import exact_reader, plays_alike  # noqa: E402
 
 Source = Callable[[], tuple[World, float]]
 
@@ -80,7 +78,7 @@ def play_reader(src: Source, info: Info, table: Table, miss: float) -> Source:
         if seat == info.seat or isinstance(bots[seat], SearchBot):
             continue
         before = Info.from_view(v).played_by[seat]      # what the seat had played by then
-        replays.append((bots[seat], seat, v, action, before, [p["play"] for p in v["trick"]]))
+        replays.append((bots[seat], seat, v, action, before))
     if not replays:
         return src
     rules = info.rules
@@ -88,10 +86,8 @@ def play_reader(src: Source, info: Info, table: Table, miss: float) -> Source:
     def weighted() -> tuple[World, float]:
         hands, w = src()
         k = 0
-        for bot, seat, v, action, before, trick in replays:
-            held = hand_text((hands[seat] | info.played_by[seat]) & ~before)
-            legal = legal_plays(held, trick, v["trump"], rules)
-            if action not in legal or bot.act({**v, "hand": held, "legal": legal}) != action:
+        for bot, seat, v, action, before in replays:
+            if not plays_alike(bot, v, (hands[seat] | info.played_by[seat]) & ~before, action, rules):
                 k += 1
         return hands, w * math.exp(-miss * k)
     return weighted
