@@ -35,8 +35,10 @@ the most that reading those plays could tell — to set beside the bits the bids
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import os
+import random
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -48,7 +50,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from joker.arena import game_seeds, parse_entry, rules_from_args, seat_bots  # noqa: E402
 from joker.bots import Bot, SearchBot, sampling  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
-from joker.bots.estimate import est_tricks, pick_bid  # noqa: E402
+from joker.bots.estimate import est_tricks  # noqa: E402
+from joker.bots.heuristic import HeuristicPlayer  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.cards import JOKER_MASK, cards_of, hand_text, parse_play  # noqa: E402
 from joker.game import Game  # noqa: E402
@@ -78,21 +81,16 @@ def make_loglik(sig0: float = 0.55, sig1: float = 0.12, flat: float = 0.0
 
 
 def rule_bid(hand: int, info: Info, seat: int) -> int:
-    """The bid Medium's table rule (``HeuristicPlayer.bid``) makes with ``hand`` in ``seat``, having
-    heard the bids before it in this deal."""
+    """The bid Medium's table rule (``HeuristicPlayer.bid``, called here) makes with ``hand`` in
+    ``seat``, having heard the bids before it in this deal (the dealer may not make the total ``n``)."""
     n = info.n
     order = [(info.dealer + 1 + i) % 4 for i in range(4)]
     made = [info.bids[t] or 0 for t in order[:order.index(seat)]]
-    legal = [str(b) for b in range(n + 1)
-             if not (seat == info.dealer and sum(made) + b == n)]
-    e = est_tricks(hand, info.trump, n)
-    if made:
-        left = n - sum(made)
-        if left < 0:
-            e -= 0.15 * min(-left, 2)
-        elif len(made) == 3 and left > e + 1:
-            e += 0.2
-    return int(pick_bid(e, legal, -0.1))
+    legal = [str(b) for b in range(n + 1) if not (seat == info.dealer and sum(made) + b == n)]
+    heard = copy.copy(info)
+    heard.hand = hand
+    heard.bids = [info.bids[t] if t in order[:order.index(seat)] else None for t in range(4)]
+    return int(HeuristicPlayer(random.Random(0)).bid({"legal": legal}, heard))
 
 
 def exact_reader(miss: float) -> Callable[..., Callable[[], tuple[sampling.World, float]]]:
