@@ -55,7 +55,7 @@ from joker.bots.heuristic import HeuristicPlayer  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.cards import JOKER_MASK, cards_of, hand_text, parse_play  # noqa: E402
 from joker.game import Game  # noqa: E402
-from joker.rules import Rules, legal_plays  # noqa: E402
+from joker.rules import Rules, forbidden_bid, legal_plays  # noqa: E402
 from tools.probe_bids import parse_variant  # noqa: E402
 
 _CLIP = 1e-3
@@ -86,7 +86,8 @@ def rule_bid(hand: int, info: Info, seat: int) -> int:
     n = info.n
     order = [(info.dealer + 1 + i) % 4 for i in range(4)]
     made = [info.bids[t] or 0 for t in order[:order.index(seat)]]
-    legal = [str(b) for b in range(n + 1) if not (seat == info.dealer and sum(made) + b == n)]
+    banned = forbidden_bid(made, n) if seat == info.dealer else None
+    legal = [str(b) for b in range(n + 1) if b != banned]
     heard = copy.copy(info)
     heard.hand = hand
     heard.bids = [info.bids[t] if t in order[:order.index(seat)] else None for t in range(4)]
@@ -124,8 +125,7 @@ def beliefs(bot: SearchBot, view: dict[str, Any], worlds: int, over: dict[str, A
             ) -> tuple[Info, list[list[float]]]:
     """Per seat and card, the weighted share of ``worlds`` sampled deals that give the card to the
     seat, from ``bot``'s own world source with its attributes ``over`` (see the module doc)."""
-    b = SearchBot.__new__(type(bot))
-    b.__dict__.update(bot.__dict__)
+    b = copy.copy(bot)
     for k in ("proposals", "hl_inference"):
         if k in over:
             setattr(b, k, over[k])
