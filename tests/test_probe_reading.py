@@ -16,7 +16,7 @@ def test_the_perfect_reading_weighs_the_true_deal_fully_and_is_undone_after():
     mod = load_tool("probe_reading")
     view, apply, source, seat_bots = Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots
     lineup = [parse_entry(x) for x in ("insane@4w", "jokerearly", "jokerearly", "jokerearly")]
-    checked = 0
+    checked = checked_sir = 0
     with mod.perfect_reading(bids=True, plays=True) as table:
         entry_at, bots = arena_mod.seat_bots(lineup, 0, 5)
         assert table.bots is bots
@@ -36,12 +36,35 @@ def test_the_perfect_reading_weighs_the_true_deal_fully_and_is_undone_after():
                 def truth(hands: list[int] = true) -> tuple[list[int], float]:
                     return list(hands), 1.0
                 assert mod.play_reader(truth, info, table, 1.5)() == (true, 1.0)
+                assert mod.play_reader(truth, info, table, 1.5, proposals=3)() == (true, 1.0)
+                checked_sir += resampling_prefers_the_true_deal(mod, info, table, true, me)
                 srch = bots[me]._searcher(v)
                 weights = {round(w, 6) for _, w in (srch._world_source(info)() for _ in range(40))}
                 assert weights <= {round(math.exp(-1.5 * k) * b, 6) for k in range(40)
                                    for b in (1.0, math.exp(-3), math.exp(-6), math.exp(-9))}
                 checked += 1
             g.apply(bots[s].act(v))
-    assert checked >= 5
+    assert checked >= 5 and checked_sir >= 1
     restored = (Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots)
     assert restored == (view, apply, source, seat_bots)
+
+
+def resampling_prefers_the_true_deal(mod, info, table, true, me):
+    """Offered the true deal beside one whose other seats swapped hands, ``--play-proposals`` keeps
+    each in proportion to its weight by the plays (the true deal weighs 1): 1 if such a swap was
+    checked (the two seats hold as many cards and the plays tell them apart), else 0."""
+    a, b = [s for s in range(4) if s != me][:2]
+    if true[a].bit_count() != true[b].bit_count():
+        return 0
+    swapped = list(true)
+    swapped[a], swapped[b] = true[b], true[a]
+    w = mod.play_reader(lambda: (list(swapped), 1.0), info, table, 1.5)()[1]
+    if w > 0.5:
+        return 0
+    offers = iter([swapped, true] * 200)
+    reader = mod.play_reader(lambda: (list(next(offers)), 1.0), info, table, 1.5, proposals=2)
+    kept = [reader() for _ in range(200)]
+    assert all(weight == 1.0 for _, weight in kept)
+    share = sum(hands == true for hands, _ in kept) / 200
+    assert abs(share - 1 / (1 + w)) < 0.12
+    return 1

@@ -12,6 +12,9 @@ high-joker inference (Insane's) replaced; Hard and the other levels are untouche
   for each card another seat (not a search bot) played in this deal that the seat's own bot, replayed from the
   view it played from with the sampled hand, would not have played (``probe_beliefs --play-info``):
   at a table whose players we know, the most a reading of their plays by weights can do.
+  ``--play-proposals K`` (> 1) reads them by importance resampling instead: K sampled deals a kept
+  one, drawn by those weights, each kept deal weighing 1 — the most such a reading can do when the
+  few deals that fit the plays carry the weight (weights alone leave few effective deals).
 
     nice -n 10 python3 tools/probe_reading.py --bids exact arena --pool --mode full --rules standard \\
         --premium bonus --jobs 1 --games 24 --seed 901 --levels insane@400w --styles jokerearly
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -67,9 +71,10 @@ class Table:
             self.played.append((s, self.views[s], action))
 
 
-def play_reader(src: Source, info: Info, table: Table, miss: float) -> Source:
+def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: int = 1) -> Source:
     """``src`` with each deal's weight times ``e**-miss`` per play of this deal by another seat (not
-    a search bot) that its bot would have made otherwise with the sampled hand."""
+    a search bot) that its bot would have made otherwise with the sampled hand; ``proposals`` > 1:
+    one of that many deals of ``src``, drawn by those weights, weighing 1."""
     bots = table.bots
     if bots is None or info.phase != "play":
         return src
@@ -90,12 +95,24 @@ def play_reader(src: Source, info: Info, table: Table, miss: float) -> Source:
             if not plays_alike(bot, v, (hands[seat] | info.played_by[seat]) & ~before, action, rules):
                 k += 1
         return hands, w * math.exp(-miss * k)
-    return weighted
+    if proposals <= 1:
+        return weighted
+    rng = random.Random(info.hand ^ len(table.played))
+
+    def resampled() -> tuple[World, float]:
+        cands = [weighted() for _ in range(proposals)]
+        r = rng.random() * sum(w for _, w in cands)
+        for hands, w in cands:
+            r -= w
+            if r < 0:
+                return hands, 1.0
+        return cands[-1][0], 1.0
+    return resampled
 
 
 @contextmanager
-def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5
-                    ) -> Iterator[Table]:
+def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5,
+                    play_proposals: int = 1) -> Iterator[Table]:
     """While active, Insane's searchers read the bids (``bids``) and the plays (``plays``) as the
     module doc says; the table it reads from is yielded (for tests)."""
     table = Table()
@@ -131,7 +148,7 @@ def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: f
             src = source(self, info)
         finally:
             search_mod.bid_reader = reader  # type: ignore[attr-defined]
-        return play_reader(src, info, table, play_miss) if plays else src
+        return play_reader(src, info, table, play_miss, play_proposals) if plays else src
 
     Game.view = recording_view  # type: ignore[method-assign]
     Game.apply = recording_apply  # type: ignore[method-assign]
@@ -151,10 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plays", choices=["none", "replay"], default="none")
     ap.add_argument("--bid-miss", type=float, default=3.0, help="log-weight a bid read otherwise costs")
     ap.add_argument("--play-miss", type=float, default=1.5, help="log-weight a play replayed otherwise costs")
+    ap.add_argument("--play-proposals", type=int, default=1,
+                    help="sampled deals a kept one when reading the plays (1: weights)")
     ap.add_argument("command", nargs=argparse.REMAINDER, help="python -m joker's arguments, e.g. arena ...")
     args = ap.parse_args(argv)
     from joker.__main__ import main as joker_main
-    with perfect_reading(args.bids == "exact", args.plays == "replay", args.bid_miss, args.play_miss):
+    with perfect_reading(args.bids == "exact", args.plays == "replay", args.bid_miss, args.play_miss,
+                         args.play_proposals):
         return joker_main(args.command)
 
 
