@@ -68,3 +68,39 @@ def resampling_prefers_the_true_deal(mod, info, table, true, me):
     share = sum(hands == true for hands, _ in kept) / 200
     assert abs(share - 1 / (1 + w)) < 0.12
     return 1
+
+
+def test_the_rule_model_reads_every_seat_and_keeps_the_deal_of_a_table_that_plays_by_it():
+    """``--play-model rule``: the plays of a table that plays by the rule (underbidders play as Medium
+    without its look ahead) leave the true deal its whole weight; search bots' plays are read too."""
+    from joker.bots.styles import StyleBot
+    mod = load_tool("probe_reading")
+    rule = StyleBot(seed=0)
+    for others, keeps_truth in (("underbid", True), ("hard@4w", False)):
+        lineup = [parse_entry(x) for x in ("insane@4w", others, others, others)]
+        checked = missed = 0
+        with mod.perfect_reading(bids=False, plays=True, play_model=rule) as table:
+            entry_at, bots = arena_mod.seat_bots(lineup, 0, 3)
+            me = entry_at.index(0)
+            g = Game(mode="nines", seed=5)
+            while g.phase != "over" and g.deal_index < 1:
+                s = g.to_act
+                assert s is not None
+                v = g.view(s)
+                if s == me and v["phase"] == "play" and len(table.played) >= 3:
+                    info = Info.from_view(v, hl_inference=True)
+                    true = list(g.hands)
+
+                    def truth(hands: list[int] = true) -> tuple[list[int], float]:
+                        return list(hands), 1.0
+                    if not keeps_truth:       # without the model, search bots' plays are not read
+                        assert mod.play_reader(truth, info, table, 1.5) is truth
+                    w = mod.play_reader(truth, info, table, 1.5, model=rule)()[1]
+                    k = round(-math.log(w) / 1.5)
+                    assert math.isclose(w, math.exp(-1.5 * k)) and 0 <= k <= len(table.played)
+                    if keeps_truth:
+                        assert k == 0
+                    checked += 1
+                    missed += k > 0
+                g.apply(bots[s].act(v))
+        assert checked >= 3 and (missed == 0) == keeps_truth   # Hards do not play by the rule

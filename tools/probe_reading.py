@@ -15,6 +15,9 @@ high-joker inference (Insane's) replaced; Hard and the other levels are untouche
   ``--play-proposals K`` (> 1) reads them by importance resampling instead: K sampled deals a kept
   one, drawn by those weights, each kept deal weighing 1 — the most such a reading can do when the
   few deals that fit the plays carry the weight (weights alone leave few effective deals).
+  ``--play-model rule`` replays every other seat's plays (search bots' too) through the table rule
+  (``StyleBot``: Medium's play without its look ahead) instead of its own bot: a reading the view
+  supports, at a table that does not play by that rule.
 
     nice -n 10 python3 tools/probe_reading.py --bids exact arena --pool --mode full --rules standard \\
         --premium bonus --jobs 1 --games 24 --seed 901 --levels insane@400w --styles jokerearly
@@ -42,6 +45,7 @@ from joker.bots import search as search_mod  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
 from joker.bots.sampling import World  # noqa: E402
 from joker.bots.search import Searcher  # noqa: E402
+from joker.bots.styles import StyleBot  # noqa: E402
 from joker.game import Game  # noqa: E402
 from tools.probe_beliefs import exact_reader, plays_alike  # noqa: E402
 
@@ -71,19 +75,21 @@ class Table:
             self.played.append((s, self.views[s], action))
 
 
-def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: int = 1) -> Source:
+def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: int = 1,
+                model: Bot | None = None) -> Source:
     """``src`` with each deal's weight times ``e**-miss`` per play of this deal by another seat (not
     a search bot) that its bot would have made otherwise with the sampled hand; ``proposals`` > 1:
-    one of that many deals of ``src``, drawn by those weights, weighing 1."""
+    one of that many deals of ``src``, drawn by those weights, weighing 1.  ``model``: every other
+    seat's plays (search bots' too) replayed through this bot instead of the seat's own."""
     bots = table.bots
     if bots is None or info.phase != "play":
         return src
     replays = []
     for seat, v, action in table.played:
-        if seat == info.seat or isinstance(bots[seat], SearchBot):
+        if seat == info.seat or (model is None and isinstance(bots[seat], SearchBot)):
             continue
         before = Info.from_view(v).played_by[seat]      # what the seat had played by then
-        replays.append((bots[seat], seat, v, action, before))
+        replays.append((model or bots[seat], seat, v, action, before))
     if not replays:
         return src
     rules = info.rules
@@ -112,7 +118,7 @@ def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: i
 
 @contextmanager
 def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5,
-                    play_proposals: int = 1) -> Iterator[Table]:
+                    play_proposals: int = 1, play_model: Bot | None = None) -> Iterator[Table]:
     """While active, Insane's searchers read the bids (``bids``) and the plays (``plays``) as the
     module doc says; the table it reads from is yielded (for tests)."""
     table = Table()
@@ -148,7 +154,7 @@ def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: f
             src = source(self, info)
         finally:
             search_mod.bid_reader = reader  # type: ignore[attr-defined]
-        return play_reader(src, info, table, play_miss, play_proposals) if plays else src
+        return play_reader(src, info, table, play_miss, play_proposals, play_model) if plays else src
 
     Game.view = recording_view  # type: ignore[method-assign]
     Game.apply = recording_apply  # type: ignore[method-assign]
@@ -170,11 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play-miss", type=float, default=1.5, help="log-weight a play replayed otherwise costs")
     ap.add_argument("--play-proposals", type=int, default=1,
                     help="sampled deals a kept one when reading the plays (1: weights)")
+    ap.add_argument("--play-model", choices=["own", "rule"], default="own",
+                    help="replay the plays through each seat's own bot, or all through the table rule "
+                         "(Medium's play without its look ahead: a model the view supports)")
     ap.add_argument("command", nargs=argparse.REMAINDER, help="python -m joker's arguments, e.g. arena ...")
     args = ap.parse_args(argv)
     from joker.__main__ import main as joker_main
     with perfect_reading(args.bids == "exact", args.plays == "replay", args.bid_miss, args.play_miss,
-                         args.play_proposals):
+                         args.play_proposals, StyleBot(seed=0) if args.play_model == "rule" else None):
         return joker_main(args.command)
 
 
