@@ -104,3 +104,11 @@ def test_the_rule_model_reads_every_seat_and_keeps_the_deal_of_a_table_that_play
                     missed += k > 0
                 g.apply(bots[s].act(v))
         assert checked >= 3 and (missed == 0) == keeps_truth   # Hards do not play by the rule
+
+
+def test_effective_deals_counts_between_one_deal_and_all_of_them():
+    mod = load_tool("probe_reading")
+    out = mod.effective_deals(1, worlds=20)
+    values = [x for xs in out.values() for x in xs]
+    assert values and all(1 - 1e-9 <= x <= 20 + 1e-9 for x in values)
+    assert set(out) <= set(range(1, 10))
