@@ -112,3 +112,41 @@ def test_effective_deals_counts_between_one_deal_and_all_of_them():
     values = [x for xs in out.values() for x in xs]
     assert values and all(1 - 1e-9 <= x <= 20 + 1e-9 for x in values)
     assert set(out) <= set(range(1, 10))
+
+
+def test_bids_read_through_each_seats_own_bot_keep_the_true_deal():
+    """``--bids own`` at the overbidding table (its bids count the honours held): the true deal keeps
+    its whole weight, and deals whose seats hold other honours lose theirs."""
+    mod = load_tool("probe_reading")
+    lineup = [parse_entry(x) for x in ("insane@4w", "overbid", "overbid", "overbid")]
+    checked = lighter = 0
+    with mod.perfect_reading(bids="own", plays=False) as table:
+        entry_at, bots = arena_mod.seat_bots(lineup, 0, 2)
+        me = entry_at.index(0)
+        g = Game(mode="nines", seed=11)
+        while g.phase != "over" and g.deal_index < 2:
+            s = g.to_act
+            assert s is not None
+            v = g.view(s)
+            if s == me and v["phase"] in ("bid", "play") and table.bid:
+                info = Info.from_view(v, hl_inference=True)
+                true = list(g.hands)
+                reader = mod.own_bid_reader(table, 3.0)
+                assert reader(info, Truth(true))() == (true, 1.0)
+                srch = bots[me]._searcher(v)
+                weights = [srch._world_source(info)()[1] for _ in range(30)]
+                assert all(any(math.isclose(w, math.exp(-3.0 * k)) for k in range(4)) for w in weights)
+                lighter += min(weights) < 1
+                checked += 1
+            g.apply(bots[s].act(v))
+    assert checked >= 5 and lighter >= 1
+
+
+class Truth:
+    """A sampler that always deals the true hands."""
+
+    def __init__(self, hands: list[int]) -> None:
+        self.hands = hands
+
+    def sample(self) -> list[int]:
+        return list(self.hands)

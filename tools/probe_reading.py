@@ -8,6 +8,9 @@ high-joker inference (Insane's) replaced; Hard and the other levels are untouche
   a sampled hand that would have bid otherwise keeping ``e**-bid_miss`` (3) of its weight per seat: at a table
   that bids by that rule (joker-early, spoiler, most of the sloppy players' bids) the most any reading
   of the bids can do.
+- ``--bids own``: every other seat's bid (not a search bot's) read through that seat's own bot,
+  replayed with the sampled hand: at the overbidding table, whose bids count the honours held, the
+  most a reading of the bids can do there.
 - ``--plays replay``: in card play, each sampled deal also keeps ``e**-play_miss`` (1.5) of its weight
   for each card another seat (not a search bot) played in this deal that the seat's own bot, replayed from the
   view it played from with the sampled hand, would not have played (``probe_beliefs --play-info``):
@@ -47,6 +50,7 @@ from joker.bots.info import Info  # noqa: E402
 from joker.bots.sampling import World  # noqa: E402
 from joker.bots.search import Searcher  # noqa: E402
 from joker.bots.styles import StyleBot  # noqa: E402
+from joker.cards import hand_text  # noqa: E402
 from joker.game import Game  # noqa: E402
 from tools.probe_beliefs import exact_reader, plays_alike  # noqa: E402
 
@@ -62,18 +66,41 @@ class Table:
         self.deal = -1
         self.views: dict[int, dict[str, Any]] = {}
         self.played: list[tuple[int, dict[str, Any], str]] = []
+        self.bid: list[tuple[int, dict[str, Any], str]] = []
         self.bots: list[Bot] | None = None
 
     def seen(self, game: Game, seat: int, view: dict[str, Any]) -> None:
         if self.game is not game or game.deal_index != self.deal:
-            self.game, self.deal, self.views, self.played = game, game.deal_index, {}, []
+            self.game, self.deal, self.views, self.played, self.bid = game, game.deal_index, {}, [], []
         self.views[seat] = view
 
     def acted(self, game: Game, action: str) -> None:
         s = game.to_act
-        if game.phase == "play" and self.game is game and game.deal_index == self.deal \
+        if game.phase in ("bid", "play") and self.game is game and game.deal_index == self.deal \
                 and s is not None and s in self.views:
-            self.played.append((s, self.views[s], action))
+            (self.played if game.phase == "play" else self.bid).append((s, self.views[s], action))
+
+
+def own_bid_reader(table: Table, miss: float) -> Callable[..., Source]:
+    """A ``bid_reader`` that reads every other seat's bid (not a search bot's) through that seat's
+    own bot, replayed with the sampled hand: a deal keeps ``e**-miss`` of its weight for each bid the
+    bot would have made otherwise — at any table whose players we know, the most any reading of the
+    bids can do (``--bids exact`` reads them all as Medium's rule)."""
+    def reader(info: Info, sampler: Any, *_: Any, **__: Any) -> Source:
+        bots = table.bots
+        heard = [(s, v, a) for s, v, a in table.bid
+                 if s != info.seat and bots is not None and not isinstance(bots[s], SearchBot)]
+
+        def weighted() -> tuple[World, float]:
+            hands = sampler.sample()
+            k = 0
+            for s, v, a in heard:
+                assert bots is not None
+                if bots[s].act({**v, "hand": hand_text(hands[s] | info.played_by[s])}) != a:
+                    k += 1
+            return hands, math.exp(-miss * k)
+        return weighted
+    return reader
 
 
 def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: int = 1,
@@ -118,14 +145,15 @@ def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: i
 
 
 @contextmanager
-def perfect_reading(bids: bool, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5,
+def perfect_reading(bids: bool | str, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5,
                     play_proposals: int = 1, play_model: Bot | None = None) -> Iterator[Table]:
-    """While active, Insane's searchers read the bids (``bids``) and the plays (``plays``) as the
-    module doc says; the table it reads from is yielded (for tests)."""
+    """While active, Insane's searchers read the bids (``bids``: true or ``"exact"``, as Medium's rule;
+    ``"own"``, through each seat's own bot) and the plays (``plays``) as the module doc says; the
+    table it reads from is yielded (for tests)."""
     table = Table()
     view, apply, source, seat_bots = Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots
     reader = search_mod.bid_reader  # type: ignore[attr-defined]
-    exact = exact_reader(bid_miss)
+    exact = own_bid_reader(table, bid_miss) if bids == "own" else exact_reader(bid_miss)
 
     def recording_view(self: Game, seat: int) -> dict[str, Any]:
         v = view(self, seat)
@@ -197,7 +225,7 @@ def effective_deals(games: int, worlds: int = 600, miss: float = 1.5, others: st
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--bids", choices=["shipped", "exact"], default="shipped")
+    ap.add_argument("--bids", choices=["shipped", "exact", "own"], default="shipped")
     ap.add_argument("--plays", choices=["none", "replay"], default="none")
     ap.add_argument("--bid-miss", type=float, default=3.0, help="log-weight a bid read otherwise costs")
     ap.add_argument("--play-miss", type=float, default=1.5, help="log-weight a play replayed otherwise costs")
@@ -218,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{k:13} | {len(xs):7} | {xs[len(xs) // 2]:.0f}, {xs[len(xs) // 10]:.0f}")
         return 0
     from joker.__main__ import main as joker_main
-    with perfect_reading(args.bids == "exact", args.plays == "replay", args.bid_miss, args.play_miss,
+    with perfect_reading(args.bids if args.bids != "shipped" else False, args.plays == "replay",
+                         args.bid_miss, args.play_miss,
                          args.play_proposals, StyleBot(seed=0) if args.play_model == "rule" else None):
         return joker_main(args.command)
 
