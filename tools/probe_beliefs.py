@@ -94,15 +94,21 @@ def rule_bid(hand: int, info: Info, seat: int) -> int:
     return int(HeuristicPlayer(random.Random(0)).bid({"legal": legal}, heard))
 
 
-def exact_reader(miss: float) -> Callable[..., Callable[[], tuple[sampling.World, float]]]:
-    """A ``bid_reader`` that reads every other seat's bid as Medium's table rule (see ``rule_bid``)."""
+def exact_reader(miss: float, bid_of: Callable[[int, Info, int], int | None] = rule_bid
+                 ) -> Callable[..., Callable[[], tuple[sampling.World, float]]]:
+    """A ``bid_reader`` that reads every other seat's bid as ``bid_of(hand, info, seat)`` says that
+    seat bids with ``hand`` (default: Medium's table rule, ``rule_bid``; None: that seat's bid is not
+    read), a sampled deal keeping ``e**-miss`` of its weight for each bid read otherwise."""
     def reader(info: Info, sampler: sampling.Sampler, *_: Any, **__: Any
                ) -> Callable[[], tuple[sampling.World, float]]:
         bidders = [s for s in range(4) if s != info.seat and info.bids[s] is not None]
 
         def weighted() -> tuple[sampling.World, float]:
             hands = sampler.sample()
-            k = sum(rule_bid(hands[s] | info.played_by[s], info, s) != info.bids[s] for s in bidders)
+            k = 0
+            for s in bidders:
+                b = bid_of(hands[s] | info.played_by[s], info, s)
+                k += b is not None and b != info.bids[s]
             return hands, math.exp(-miss * k)
         return weighted
     return reader

@@ -86,21 +86,13 @@ def own_bid_reader(table: Table, miss: float) -> Callable[..., Source]:
     own bot, replayed with the sampled hand: a deal keeps ``e**-miss`` of its weight for each bid the
     bot would have made otherwise — at any table whose players we know, the most any reading of the
     bids can do (``--bids exact`` reads them all as Medium's rule)."""
-    def reader(info: Info, sampler: Any, *_: Any, **__: Any) -> Source:
+    def own_bid(hand: int, info: Info, seat: int) -> int | None:
         bots = table.bots
-        heard = [(s, v, a) for s, v, a in table.bid
-                 if s != info.seat and bots is not None and not isinstance(bots[s], SearchBot)]
-
-        def weighted() -> tuple[World, float]:
-            hands = sampler.sample()
-            k = 0
-            for s, v, a in heard:
-                assert bots is not None
-                if bots[s].act({**v, "hand": hand_text(hands[s] | info.played_by[s])}) != a:
-                    k += 1
-            return hands, math.exp(-miss * k)
-        return weighted
-    return reader
+        for s, v, _ in table.bid:
+            if s == seat and bots is not None and not isinstance(bots[s], SearchBot):
+                return int(bots[s].act({**v, "hand": hand_text(hand)}))
+        return None
+    return exact_reader(miss, own_bid)
 
 
 def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: int = 1,
