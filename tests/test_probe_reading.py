@@ -150,3 +150,15 @@ class Truth:
 
     def sample(self) -> list[int]:
         return list(self.hands)
+
+
+def test_resampling_keeps_only_deals_with_weight_and_weighs_them_one():
+    import random
+    mod = load_tool("probe_reading")
+    offers = iter([([1, 2, 3, 4], 0.0), ([5, 6, 7, 8], 0.25)] * 50)
+
+    def src():
+        return next(offers)
+    assert mod.resampled(src, 1, random.Random(0)) is src
+    draw = mod.resampled(src, 2, random.Random(0))
+    assert [draw() for _ in range(50)] == [([5, 6, 7, 8], 1.0)] * 50

@@ -10,7 +10,8 @@ high-joker inference (Insane's) replaced; Hard and the other levels are untouche
   of the bids can do.
 - ``--bids own``: every other seat's bid (not a search bot's) read through that seat's own bot,
   replayed with the sampled hand: at the overbidding table, whose bids count the honours held, the
-  most a reading of the bids can do there.
+  most a reading of the bids can do there.  ``--bid-proposals K`` reads the bids (``exact`` or
+  ``own``) by importance resampling, as ``--play-proposals`` the plays.
 - ``--plays replay``: in card play, each sampled deal also keeps ``e**-play_miss`` (1.5) of its weight
   for each card another seat (not a search bot) played in this deal that the seat's own bot, replayed from the
   view it played from with the sampled hand, would not have played (``probe_beliefs --play-info``):
@@ -121,24 +122,30 @@ def play_reader(src: Source, info: Info, table: Table, miss: float, proposals: i
             if not plays_alike(bot, v, (hands[seat] | info.played_by[seat]) & ~before, action, rules):
                 k += 1
         return hands, w * math.exp(-miss * k)
-    if proposals <= 1:
-        return weighted
-    rng = random.Random(info.hand ^ len(table.played))
+    return resampled(weighted, proposals, random.Random(info.hand ^ len(table.played)))
 
-    def resampled() -> tuple[World, float]:
-        cands = [weighted() for _ in range(proposals)]
+
+def resampled(src: Source, proposals: int, rng: random.Random) -> Source:
+    """``src`` itself (``proposals`` <= 1), or one of ``proposals`` of its deals drawn by their
+    weights, weighing 1 (importance resampling: the search then averages over deals that fit)."""
+    if proposals <= 1:
+        return src
+
+    def draw() -> tuple[World, float]:
+        cands = [src() for _ in range(proposals)]
         r = rng.random() * sum(w for _, w in cands)
         for hands, w in cands:
             r -= w
             if r < 0:
                 return hands, 1.0
         return cands[-1][0], 1.0
-    return resampled
+    return draw
 
 
 @contextmanager
 def perfect_reading(bids: bool | str, plays: bool, bid_miss: float = 3.0, play_miss: float = 1.5,
-                    play_proposals: int = 1, play_model: Bot | None = None) -> Iterator[Table]:
+                    play_proposals: int = 1, play_model: Bot | None = None, bid_proposals: int = 1
+                    ) -> Iterator[Table]:
     """While active, Insane's searchers read the bids (``bids``: true or ``"exact"``, as Medium's rule;
     ``"own"``, through each seat's own bot) and the plays (``plays``) as the module doc says; the
     table it reads from is yielded (for tests)."""
@@ -164,7 +171,7 @@ def perfect_reading(bids: bool | str, plays: bool, bid_miss: float = 3.0, play_m
     def bid_reader(info: Info, sampler: Any, rng: Any, bias: Any, spread: Any, proposals: int = 6) -> Source:
         if proposals == 1:                  # no reading (Hard): as shipped
             return reader(info, sampler, rng, bias, spread, proposals)
-        return exact(info, sampler)
+        return resampled(exact(info, sampler), bid_proposals, rng)
 
     def world_source(self: Searcher, info: Info) -> Source:
         if not self.hl_inference:
@@ -221,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plays", choices=["none", "replay"], default="none")
     ap.add_argument("--bid-miss", type=float, default=3.0, help="log-weight a bid read otherwise costs")
     ap.add_argument("--play-miss", type=float, default=1.5, help="log-weight a play replayed otherwise costs")
+    ap.add_argument("--bid-proposals", type=int, default=1,
+                    help="sampled deals a kept one when reading the bids (1: weights)")
     ap.add_argument("--play-proposals", type=int, default=1,
                     help="sampled deals a kept one when reading the plays (1: weights)")
     ap.add_argument("--play-model", choices=["own", "rule"], default="own",
@@ -240,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     from joker.__main__ import main as joker_main
     with perfect_reading(args.bids if args.bids != "shipped" else False, args.plays == "replay",
                          args.bid_miss, args.play_miss,
-                         args.play_proposals, StyleBot(seed=0) if args.play_model == "rule" else None):
+                         args.play_proposals, StyleBot(seed=0) if args.play_model == "rule" else None,
+                         args.bid_proposals):
         return joker_main(args.command)
 
 
