@@ -112,6 +112,8 @@ def test_effective_deals_counts_between_one_deal_and_all_of_them():
     values = [x for xs in out.values() for x in xs]
     assert values and all(1 - 1e-9 <= x <= 20 + 1e-9 for x in values)
     assert set(out) <= set(range(1, 10))
+    bids = mod.effective_deals(1, worlds=20, miss=3.0, others="overbid", bids=True)
+    assert 9 in bids and all(1 - 1e-9 <= x <= 20 + 1e-9 for xs in bids.values() for x in xs)
 
 
 def test_bids_read_through_each_seats_own_bot_keep_the_true_deal():

@@ -22,7 +22,8 @@ high-joker inference (Insane's) replaced; Hard and the other levels are untouche
   ``--play-model rule`` replays every other seat's plays (search bots' too) through the table rule
   (``StyleBot``: Medium's play without its look ahead) instead of its own bot: a reading the view
   supports, at a table that does not play by that rule.
-- ``--ess GAMES`` (no command): how many of Insane's sampled deals the plays' weights leave in effect.
+- ``--ess GAMES`` (no command): how many of Insane's sampled deals the plays' weights (with ``--bids
+  own``, the bids') leave in effect, against three ``--ess-against`` players.
 
     nice -n 10 python3 tools/probe_reading.py --bids exact arena --pool --mode full --rules standard \\
         --premium bonus --jobs 1 --games 24 --seed 901 --levels insane@400w --styles jokerearly
@@ -196,14 +197,16 @@ def perfect_reading(bids: bool | str, plays: bool, bid_miss: float = 3.0, play_m
         arena_mod.seat_bots = seat_bots
 
 
-def effective_deals(games: int, worlds: int = 600, miss: float = 1.5, others: str = "jokerearly"
-                    ) -> dict[int, list[float]]:
-    """How many of ``worlds`` sampled deals the plays' weights (``--plays replay``) leave in effect,
-    (sum w)^2 / sum w^2, at each of ``insane@100w``'s card-play choices in the first two deals of
+def effective_deals(games: int, worlds: int = 600, miss: float = 1.5, others: str = "jokerearly",
+                    bids: bool = False) -> dict[int, list[float]]:
+    """How many of ``worlds`` sampled deals the plays' weights (``--plays replay``; ``bids``: the
+    bids' weights of ``--bids own`` instead) leave in effect, (sum w)^2 / sum w^2, at each of
+    ``insane@100w``'s card-play (and with ``bids``, bidding) choices in the first two deals of
     ``games`` nines games against three ``others``, by the cards in its hand."""
     lineup = [arena_mod.parse_entry(x) for x in ("insane@100w", others, others, others)]
+    phases = ("bid", "play") if bids else ("play",)
     out: dict[int, list[float]] = {}
-    with perfect_reading(bids=False, plays=True, play_miss=miss):
+    with perfect_reading(bids="own" if bids else False, plays=not bids, bid_miss=miss, play_miss=miss):
         for game in range(games):
             entry_at, bots = arena_mod.seat_bots(lineup, game % 4, game)
             me = entry_at.index(0)
@@ -212,7 +215,7 @@ def effective_deals(games: int, worlds: int = 600, miss: float = 1.5, others: st
                 s = g.to_act
                 assert s is not None
                 v = g.view(s)
-                if s == me and v["phase"] == "play" and len(v["legal"]) > 1:
+                if s == me and v["phase"] in phases and len(v["legal"]) > 1:
                     srch = bots[me]._searcher(v)
                     info = Info.from_view(v, hl_inference=True)
                     src = srch._world_source(info)
@@ -237,12 +240,17 @@ def main(argv: list[str] | None = None) -> int:
                          "(Medium's play without its look ahead: a model the view supports)")
     ap.add_argument("--ess", type=int, default=0, metavar="GAMES",
                     help="instead of a command: the effective share of sampled deals the plays' weights "
-                         "leave, by cards in hand, over GAMES games (600 deals a choice)")
+                         "leave (with --bids own: the bids' weights), by cards in hand, over GAMES games "
+                         "(600 deals a choice)")
+    ap.add_argument("--ess-against", default="jokerearly", help="the style of the three others for --ess")
     ap.add_argument("command", nargs=argparse.REMAINDER, help="python -m joker's arguments, e.g. arena ...")
     args = ap.parse_args(argv)
     if args.ess:
+        own = args.bids == "own"
         print("cards in hand | choices | effective deals of 600: median, lowest tenth")
-        for k, xs in sorted(effective_deals(args.ess, miss=args.play_miss).items(), reverse=True):
+        found = effective_deals(args.ess, miss=args.bid_miss if own else args.play_miss,
+                                others=args.ess_against, bids=own)
+        for k, xs in sorted(found.items(), reverse=True):
             xs.sort()
             print(f"{k:13} | {len(xs):7} | {xs[len(xs) // 2]:.0f}, {xs[len(xs) // 10]:.0f}")
         return 0
