@@ -6,7 +6,6 @@ import math
 from tool_loader import load_tool
 
 import joker.arena as arena_mod
-from joker.arena import parse_entry
 from joker.bots.info import Info
 from joker.bots.search import Searcher
 from joker.game import Game
@@ -15,18 +14,12 @@ from joker.game import Game
 def test_the_perfect_reading_weighs_the_true_deal_fully_and_is_undone_after():
     mod = load_tool("probe_reading")
     view, apply, source, seat_bots = Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots
-    lineup = [parse_entry(x) for x in ("insane@4w", "jokerearly", "jokerearly", "jokerearly")]
     checked = checked_sir = 0
     with mod.perfect_reading(bids=True, plays=True) as table:
-        entry_at, bots = arena_mod.seat_bots(lineup, 0, 5)
-        assert table.bots is bots
-        me = entry_at.index(0)
-        g = Game(mode="nines", seed=8)
-        while g.phase != "over" and g.deal_index < 2:
-            s = g.to_act
-            assert s is not None
-            v = g.view(s)
-            if s == me and v["phase"] == "play" and table.played:
+        lineup = ("insane@4w", "jokerearly", "jokerearly", "jokerearly")
+        for g, v, bots, me in mod.our_turns(lineup, 0, 5, 8, 2):
+            assert table.bots is bots
+            if v["phase"] == "play" and table.played:
                 # every play recorded is this deal's, with the view its seat played from
                 assert all(pv["deal_no"] == v["deal_no"] and pv["seat"] == ps for ps, pv, _ in table.played)
                 info = Info.from_view(v, hl_inference=True)
@@ -43,7 +36,6 @@ def test_the_perfect_reading_weighs_the_true_deal_fully_and_is_undone_after():
                 assert weights <= {round(math.exp(-1.5 * k) * b, 6) for k in range(40)
                                    for b in (1.0, math.exp(-3), math.exp(-6), math.exp(-9))}
                 checked += 1
-            g.apply(bots[s].act(v))
     assert checked >= 5 and checked_sir >= 1
     restored = (Game.view, Game.apply, Searcher._world_source, arena_mod.seat_bots)
     assert restored == (view, apply, source, seat_bots)
@@ -77,17 +69,10 @@ def test_the_rule_model_reads_every_seat_and_keeps_the_deal_of_a_table_that_play
     mod = load_tool("probe_reading")
     rule = StyleBot(seed=0)
     for others, keeps_truth in (("underbid", True), ("hard@4w", False)):
-        lineup = [parse_entry(x) for x in ("insane@4w", others, others, others)]
         checked = missed = 0
         with mod.perfect_reading(bids=False, plays=True, play_model=rule) as table:
-            entry_at, bots = arena_mod.seat_bots(lineup, 0, 3)
-            me = entry_at.index(0)
-            g = Game(mode="nines", seed=5)
-            while g.phase != "over" and g.deal_index < 1:
-                s = g.to_act
-                assert s is not None
-                v = g.view(s)
-                if s == me and v["phase"] == "play" and len(table.played) >= 3:
+            for g, v, _, _ in mod.our_turns(("insane@4w", others, others, others), 0, 3, 5, 1):
+                if v["phase"] == "play" and len(table.played) >= 3:
                     info = Info.from_view(v, hl_inference=True)
                     true = list(g.hands)
 
@@ -102,7 +87,6 @@ def test_the_rule_model_reads_every_seat_and_keeps_the_deal_of_a_table_that_play
                         assert k == 0
                     checked += 1
                     missed += k > 0
-                g.apply(bots[s].act(v))
         assert checked >= 3 and (missed == 0) == keeps_truth   # Hards do not play by the rule
 
 
@@ -120,17 +104,10 @@ def test_bids_read_through_each_seats_own_bot_keep_the_true_deal():
     """``--bids own`` at the overbidding table (its bids count the honours held): the true deal keeps
     its whole weight, and deals whose seats hold other honours lose theirs."""
     mod = load_tool("probe_reading")
-    lineup = [parse_entry(x) for x in ("insane@4w", "overbid", "overbid", "overbid")]
     checked = lighter = 0
     with mod.perfect_reading(bids="own", plays=False) as table:
-        entry_at, bots = arena_mod.seat_bots(lineup, 0, 2)
-        me = entry_at.index(0)
-        g = Game(mode="nines", seed=11)
-        while g.phase != "over" and g.deal_index < 2:
-            s = g.to_act
-            assert s is not None
-            v = g.view(s)
-            if s == me and v["phase"] in ("bid", "play") and table.bid:
+        for g, v, bots, me in mod.our_turns(("insane@4w", "overbid", "overbid", "overbid"), 0, 2, 11, 2):
+            if v["phase"] in ("bid", "play") and table.bid:
                 info = Info.from_view(v, hl_inference=True)
                 true = list(g.hands)
                 reader = mod.own_bid_reader(table, 3.0)
@@ -140,7 +117,6 @@ def test_bids_read_through_each_seats_own_bot_keep_the_true_deal():
                 assert all(any(math.isclose(w, math.exp(-3.0 * k)) for k in range(4)) for w in weights)
                 lighter += min(weights) < 1
                 checked += 1
-            g.apply(bots[s].act(v))
     assert checked >= 5 and lighter >= 1
 
 

@@ -197,31 +197,40 @@ def perfect_reading(bids: bool | str, plays: bool, bid_miss: float = 3.0, play_m
         arena_mod.seat_bots = seat_bots
 
 
+def our_turns(lineup: tuple[str, ...], rotation: int, bot_seed: int, game_seed: int, deals: int
+              ) -> Iterator[tuple[Game, dict[str, Any], list[Bot], int]]:
+    """A nines game's first ``deals`` deals played by the arena's bots for ``lineup`` (entry 0 ours,
+    seated by ``rotation``), yielding (game, view, bots, our seat) at each of our turns before we act."""
+    entry_at, bots = arena_mod.seat_bots([arena_mod.parse_entry(x) for x in lineup], rotation, bot_seed)
+    me = entry_at.index(0)
+    g = Game(mode="nines", seed=game_seed)
+    while g.phase != "over" and g.deal_index < deals:
+        s = g.to_act
+        assert s is not None
+        v = g.view(s)
+        if s == me:
+            yield g, v, bots, me
+        g.apply(bots[s].act(v))
+
+
 def effective_deals(games: int, worlds: int = 600, miss: float = 1.5, others: str = "jokerearly",
                     bids: bool = False) -> dict[int, list[float]]:
     """How many of ``worlds`` sampled deals the plays' weights (``--plays replay``; ``bids``: the
     bids' weights of ``--bids own`` instead) leave in effect, (sum w)^2 / sum w^2, at each of
     ``insane@100w``'s card-play (and with ``bids``, bidding) choices in the first two deals of
     ``games`` nines games against three ``others``, by the cards in its hand."""
-    lineup = [arena_mod.parse_entry(x) for x in ("insane@100w", others, others, others)]
     phases = ("bid", "play") if bids else ("play",)
     out: dict[int, list[float]] = {}
     with perfect_reading(bids="own" if bids else False, plays=not bids, bid_miss=miss, play_miss=miss):
         for game in range(games):
-            entry_at, bots = arena_mod.seat_bots(lineup, game % 4, game)
-            me = entry_at.index(0)
-            g = Game(mode="nines", seed=100 + game)
-            while g.phase != "over" and g.deal_index < 2:
-                s = g.to_act
-                assert s is not None
-                v = g.view(s)
-                if s == me and v["phase"] in phases and len(v["legal"]) > 1:
+            for _, v, bots, me in our_turns(("insane@100w", others, others, others), game % 4, game,
+                                            100 + game, 2):
+                if v["phase"] in phases and len(v["legal"]) > 1:
                     srch = bots[me]._searcher(v)
                     info = Info.from_view(v, hl_inference=True)
                     src = srch._world_source(info)
                     ws = [src()[1] for _ in range(worlds)]
                     out.setdefault(info.hand.bit_count(), []).append(sum(ws) ** 2 / sum(w * w for w in ws))
-                g.apply(bots[s].act(v))
     return out
 
 
