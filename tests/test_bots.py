@@ -508,6 +508,17 @@ def test_model_shapes_the_bid_reading():
     assert gap["kernel"] > 0.8 and gap["model"] < gap["kernel"] - 0.5
 
 
+def test_resampling_draws_in_proportion_to_the_weights():
+    """The draw the bid reader and the reading probes share: never a zero weight, the rest as weighed."""
+    from joker.bots.sampling import drawn
+    rng = random.Random(9)
+    counts = [0] * 4
+    for _ in range(3000):
+        counts[drawn([0.0, 2.0, 0.0, 1.0], rng)] += 1
+    assert counts[0] == counts[2] == 0 and 1.7 < counts[1] / counts[3] < 2.3
+    assert drawn([0.0, 0.0, 0.0], rng) == 2
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "insane"])
 def test_a_fresh_bot_given_the_view_plays_like_one_that_watched(level):
     g = Game(PRESETS["standard"], "nines", seed=12)

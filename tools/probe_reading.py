@@ -49,7 +49,7 @@ import joker.arena as arena_mod  # noqa: E402
 from joker.bots import Bot, SearchBot  # noqa: E402
 from joker.bots import search as search_mod  # noqa: E402
 from joker.bots.info import Info  # noqa: E402
-from joker.bots.sampling import World  # noqa: E402
+from joker.bots.sampling import World, drawn  # noqa: E402
 from joker.bots.search import Searcher  # noqa: E402
 from joker.bots.styles import StyleBot  # noqa: E402
 from joker.cards import hand_text  # noqa: E402
@@ -134,12 +134,7 @@ def resampled(src: Source, proposals: int, rng: random.Random) -> Source:
 
     def draw() -> tuple[World, float]:
         cands = [src() for _ in range(proposals)]
-        r = rng.random() * sum(w for _, w in cands)
-        for hands, w in cands:
-            r -= w
-            if r < 0:
-                return hands, 1.0
-        return cands[-1][0], 1.0
+        return cands[drawn([w for _, w in cands], rng)][0], 1.0
     return draw
 
 

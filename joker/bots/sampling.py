@@ -128,11 +128,20 @@ def bid_reader(info: Info, sampler: Sampler, rng: random.Random, bias: Sequence[
         cands = [sample() for _ in range(k)]
         logw = [loglik(c) for c in cands]
         top = max(logw)
-        w = [math.exp(x - top) for x in logw]
-        r = rng.random() * sum(w)
-        for j in range(k):
-            r -= w[j]
-            if r < 0:
-                return cands[j], 1.0
-        return cands[-1], 1.0
+        return cands[drawn([math.exp(x - top) for x in logw], rng)], 1.0
     return sir
+
+
+def drawn(weights: Sequence[float], rng: random.Random) -> int:
+    """The index of one of ``weights`` drawn in proportion to it (the last when they sum to 0): the
+    resampling step every reader shares, so a diagnostic's resampler draws exactly as the bots' does.
+
+    >>> drawn([0.0, 1.0, 0.0], random.Random(5)), drawn([0.0, 0.0], random.Random(5))
+    (1, 1)
+    """
+    r = rng.random() * sum(weights)
+    for j, w in enumerate(weights):
+        r -= w
+        if r < 0:
+            return j
+    return len(weights) - 1
