@@ -128,6 +128,7 @@ class SearchBot(Bot):
     wild_floor = 0.0
     #: how the bid and trump searches guess the bids still to come (joker.bots.estimate.BidGuess)
     bid_guess: BidGuess = PLAIN_GUESS
+    greedy_reads = False   # card play: a greedy seat's hand sampled to fit its plays (joker.bots.greedyread)
 
     def __init__(self, seed: int | None = None, budget_ms: float | None = None,
                  worlds: int | None = None) -> None:
@@ -143,7 +144,8 @@ class SearchBot(Bot):
         s = Searcher(self._rng(view), self.budget_ms, self.hl_inference, self.proposals, self.harm,
                      worlds=self.worlds, model=model, endgame=self.endgame,
                      endgame_kernel=self.endgame_kernel, over_others=self.over_others,
-                     tree=self.tree, takes_more_dead=self.takes_more_dead, bid_guess=self.bid_guess)
+                     tree=self.tree, takes_more_dead=self.takes_more_dead, bid_guess=self.bid_guess,
+                     greedy_reads=self.greedy_reads)
         s.stats = self.stats
         return s
 

@@ -21,6 +21,7 @@ from .bidsearch import bid_values, trump_values
 from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
 from .estimate import PLAIN_GUESS, BidGuess
+from .greedyread import GREEDY_TRUST, greedy_exclusions
 from .info import Info
 from .kernel import WILD_ONE, rollout, to_kernel
 from .model import TableModel
@@ -38,7 +39,8 @@ class Searcher:
                  harm: float, worlds: int | None = None, min_worlds: int = 6,
                  model: TableModel | None = None, endgame: int = 0, endgame_kernel: bool = False,
                  over_others: bool = False, tree: tuple[int, float, float] = (0, 0.0, 0.0),
-                 takes_more_dead: float = 0.0, bid_guess: BidGuess = PLAIN_GUESS) -> None:
+                 takes_more_dead: float = 0.0, bid_guess: BidGuess = PLAIN_GUESS,
+                 greedy_reads: bool = False) -> None:
         self.rng = rng
         self.model = model or TableModel.prior()
         self.budget = budget_ms / 1000.0
@@ -65,6 +67,9 @@ class Searcher:
         #: How the bid and trump searches guess the bids still to come from each sampled hand
         #: (:class:`joker.bots.estimate.BidGuess`).
         self.bid_guess = bid_guess
+        #: Card play samples the hands of the seats the model reads as greedy to fit their plays under
+        #: that way (:mod:`joker.bots.greedyread`).
+        self.greedy_reads = greedy_reads
         # diminishing returns: a few hundred deals per millisecond-of-budget/5 settle the choice
         self.max_worlds = max(50, int(5 * budget_ms))
         self.stats: dict[str, float] = {"rollouts": 0, "seconds": 0.0, "worlds": 0}
@@ -197,6 +202,8 @@ class Searcher:
 
     def analyse_play(self, view: dict[str, Any]) -> list[Choice]:
         info = Info.from_view(view, hl_inference=self.hl_inference)
+        if self.greedy_reads:
+            self._read_greedy(view, info)
         legal = view["legal"]
         cands, rep = candidates(info, legal)
         me, trump, hlt, n = info.seat, info.trump, info.hlt, info.n
@@ -254,6 +261,13 @@ class Searcher:
 
         totals, points, count = self._loop(len(cands), source if tree is None else weighed, evaluate)
         return self._ranked(legal, rep, totals, points, count)
+
+    def _read_greedy(self, view: dict[str, Any], info: Info) -> None:
+        """Add to ``info.excl`` what each seat read as greedy cannot hold, its plays made that way."""
+        ex = greedy_exclusions(view)
+        for s in range(4):
+            if s != info.seat and self.model.greedy[s] >= GREEDY_TRUST:
+                info.excl[s] |= ex[s] & ~info.known[s]
 
     def _solve_play(self, info: Info, util: Utility, legal: Sequence[str], cands: Sequence[int],
                     rep: Sequence[int], prep: Sequence[tuple[int, int, list[int], list[int]]]

@@ -1,0 +1,100 @@
+"""What a seat that plays the greedy way cannot hold, read from its plays in the current deal.
+
+The greedy way (the model's ``greedy`` seats, :mod:`joker.bots.model`; the overbidders of the pool
+play it): while the seat needs tricks, its highest plain legal card; once its bid is made, its lowest;
+a joker only when no plain card is legal.  So every play says more than a void does: a seat that
+needed tricks and followed spades with the ten holds no higher spade; one whose bid was made and led
+the eight of a side suit holds no lower side card.  The search adds these cards to the seat's
+exclusions (``Info.excl``) when the model reads the seat as greedy (``GREEDY_TRUST``), so the deals it
+samples fit the plays it saw, as the true deal does: a rollout that plays such a seat the greedy way
+from a hand that could not have made its plays is not a picture of that seat.
+
+The model stops reading a seat as greedy at its first play that contradicts the way
+(``greedy_evidence``), so the exclusions of a seat that merely looked greedy for a while are dropped
+with it.
+
+>>> view = {"trump": "H", "bids": [2, 0, 1, 1], "trick": [], "tricks": [{"winner": 0, "plays": [
+...     {"seat": 0, "play": "AS"}, {"seat": 1, "play": "TS"}, {"seat": 2, "play": "8S"},
+...     {"seat": 3, "play": "7C"}]}]}
+>>> from joker.cards import cards_of, card_text
+>>> ex = greedy_exclusions(view)
+>>> [card_text(c) for c in cards_of(ex[1])]        # 0-bid made: played its lowest spade
+['7S', '8S', '9S']
+>>> [card_text(c) for c in cards_of(ex[2])]        # needing a trick: played its highest spade
+['9S', 'TS', 'JS', 'QS', 'KS', 'AS']
+>>> [card_text(c) for c in cards_of(ex[3] & SUIT_MASKS[1])]  # void in both, needing: no side card above
+['8C', '9C', 'TC', 'JC', 'QC', 'KC', 'AC']
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import FULL_DECK_MASK, HIGH, JOKER_MASK, SUIT_MASKS, X1, cards_of, parse_play
+
+#: The model's reading (``TableModel.greedy``) from which the search trusts the greedy way's
+#: exclusions.  Our reading: half way, since a seat read as greedy is played that way in the rollouts
+#: at least as often as not, and its hand should then fit its plays.
+GREEDY_TRUST = 0.5
+
+PLAIN = FULL_DECK_MASK & ~JOKER_MASK
+
+
+def _power(c: int, trump: int) -> tuple[bool, int]:
+    return (c // 9 == trump, c % 9)
+
+
+def _beyond(c: int, trump: int, among: int, up: bool) -> int:
+    """The cards of ``among`` above (``up``) or below ``c`` in the greedy way's order (trumps over
+    side cards, then rank; side cards of one rank are equal)."""
+    pc = _power(c, trump)
+    out = 0
+    for d in cards_of(among & FULL_DECK_MASK):
+        pd = _power(d, trump)
+        if pd > pc if up else pd < pc:
+            out |= 1 << d
+    return out
+
+
+def greedy_exclusions(view: dict[str, Any]) -> list[int]:
+    """Per seat, the plain cards it cannot hold if it has played the greedy way all deal (0 for every
+    seat before play)."""
+    bids = view.get("bids") or [None] * 4
+    out = [0, 0, 0, 0]
+    if any(b is None for b in bids):
+        return out
+    t = view.get("trump")
+    trump = -1 if t is None else "SCDH".index(t)
+    tmask = SUIT_MASKS[trump] if trump >= 0 else 0
+    taken = [0, 0, 0, 0]
+    tricks = list(view.get("tricks") or [])
+    if view.get("trick"):
+        tricks.append({"plays": view["trick"], "winner": None})
+    for tr in tricks:
+        plays = [(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])]
+        lead = plays[0][1]
+        if lead & 63 >= X1:
+            led, high_lead = (lead >> 8) - 1, lead >> 6 & 3 == HIGH
+        else:
+            led, high_lead = (lead & 63) // 9, False
+        for i, (s, p) in enumerate(plays):
+            c = p & 63
+            if c >= X1:
+                out[s] |= PLAIN                  # a joker goes only when no plain card is legal
+                continue
+            if i == 0:
+                among = PLAIN                    # a lead: any card of the hand
+            elif high_lead:
+                continue                         # forced to its highest of the suit: Info reads that
+            elif c // 9 == led:
+                among = SUIT_MASKS[led]
+            elif c // 9 == trump:
+                among = tmask                    # void in the led suit: a trump
+            else:
+                among = PLAIN & ~tmask           # void in both: anything
+            out[s] |= _beyond(c, trump, among, bids[s] - taken[s] > 0)
+        if tr["winner"] is not None:
+            taken[tr["winner"]] += 1
+    return out
+
+
+__all__ = ["GREEDY_TRUST", "greedy_exclusions"]
