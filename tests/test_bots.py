@@ -653,6 +653,36 @@ def test_model_reads_the_greedy_way_of_playing():
     assert ev[3] > 1.0
 
 
+
+def test_a_greedy_seats_plays_exclude_only_cards_it_does_not_hold():
+    """Read under the greedy way, an overbidder's plays rule out cards (more than its voids) and never
+    one it holds; with ``greedy_reads`` the search samples no such card into a seat read as greedy."""
+    from joker.bots.greedyread import greedy_exclusions
+    from joker.bots.model import TableModel
+    g = Game(PRESETS["standard"], "nines", seed=7)
+    bots = [make_bot("medium", seed=1)] + [make_bot("overbid", seed=s) for s in (2, 3, 4)]
+    views = extra = 0
+    while g.phase != "over" and len(g.deals) < 6:
+        seat = g.to_act
+        v = g.view(seat)
+        if v["phase"] == "play" and seat == 0 and v["tricks"]:
+            ex, info = greedy_exclusions(v), Info.from_view(v)
+            for o in (1, 2, 3):
+                assert not ex[o] & parse_hand(g.view(o)["hand"])
+                extra += bool(ex[o] & info.pool & ~info.excl[o])
+            views += 1
+            model = TableModel.from_view(v)
+            greedy = [o for o in (1, 2, 3) if model.greedy[o] >= 0.5]
+            s = Searcher(random.Random(1), 100.0, True, 1, 0.0, worlds=5, model=model, greedy_reads=True)
+            s._read_greedy(v, info)
+            sampler = Sampler(info, random.Random(2))
+            for _ in range(5):
+                hands = sampler.sample()
+                assert not any(hands[o] & ex[o] for o in greedy)
+        g.apply(bots[seat].act(v))
+    assert views > 20 and extra > views     # most views rule out a card of the pool for some seat
+
+
 def nearest(c: float) -> float:
     """``c`` rounded to the nearest whole trick (halves toward zero): a level that shifts its bid by
     whole tricks only."""
