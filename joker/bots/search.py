@@ -263,10 +263,13 @@ class Searcher:
         return self._ranked(legal, rep, totals, points, count)
 
     def _read_greedy(self, view: dict[str, Any], info: Info) -> None:
-        """Add to ``info.excl`` what each seat read as greedy cannot hold, its plays made that way."""
+        """Add to ``info.excl`` what each seat read as greedy cannot hold, its plays made that way;
+        not for a seat also read as playing at random (its plays are not the greedy way's)."""
         ex = greedy_exclusions(view)
+        m = self.model
+        wild = m.wild if m.read_wild is None else m.read_wild
         for s in range(4):
-            if s != info.seat and self.model.greedy[s] >= GREEDY_TRUST:
+            if s != info.seat and m.greedy[s] >= GREEDY_TRUST and wild[s] < GREEDY_TRUST:
                 info.excl[s] |= ex[s] & ~info.known[s]
 
     def _solve_play(self, info: Info, util: Utility, legal: Sequence[str], cands: Sequence[int],
