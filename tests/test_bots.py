@@ -682,6 +682,12 @@ def test_a_greedy_seats_plays_exclude_only_cards_it_does_not_hold():
         g.apply(bots[seat].act(v))
     assert views > 20 and extra > views     # most views rule out a card of the pool for some seat
 
+    from bot_variants import assert_pure_and_not_insane
+
+    class NotReadingGreedy(InsaneBot):
+        greedy_reads = False
+    assert_pure_and_not_insane(NotReadingGreedy, deals=4)   # the shipped reading reaches Insane's choices
+
 
 def nearest(c: float) -> float:
     """``c`` rounded to the nearest whole trick (halves toward zero): a level that shifts its bid by

@@ -189,7 +189,8 @@ class HardBot(SearchBot):
 
 
 class InsaneBot(SearchBot):
-    """More samples, read from the bids and the high-joker leads; plays against rivals' bids and premiums."""
+    """More samples, read from the bids, the high-joker leads and a greedy seat's plays; plays against
+    rivals' bids and premiums."""
     level = "insane"
     hl_inference = True
     proposals = 0          # read the bids by weighting each sampled deal (cheaper than resampling)
@@ -197,6 +198,7 @@ class InsaneBot(SearchBot):
     endgame = 0            # see SearchBot.endgame (measured: docs/BOTS.md, "Fourth pass")
     wild_floor = WILD_FLOOR  # a hedge against a table unlike our kernel (docs/BOTS.md, "Twentieth pass")
     bid_guess = SEARCH_GUESS  # guessed bids answer the bids before them (docs/BOTS.md, "Twenty-fourth pass")
+    greedy_reads = True    # a greedy seat's hand fits its plays (docs/BOTS.md, "Thirty-first pass")
 
 
 _CLASSES: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
