@@ -626,7 +626,8 @@ def test_a_guess_can_have_the_shape_of_a_searching_players_bids():
 def test_model_reads_the_greedy_way_of_playing():
     """A seat that plays its highest card while it needs tricks (and keeps its jokers) is read as greedy
     once it habitually misses; one whose plays contradict it is not, whatever its bids."""
-    from joker.bots.model import TableModel, greedy_evidence
+    from joker.bots.greedyread import greedy_evidence
+    from joker.bots.model import TableModel
     g = _pool_game(["medium", "overbid", "sloppy", "overbid"], 6, seed=3)
     med, over = make_bot("medium", seed=1), make_bot("overbid", seed=2)
     seen = []

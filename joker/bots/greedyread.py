@@ -1,4 +1,5 @@
-"""What a seat that plays the greedy way cannot hold, read from its plays in the current deal.
+"""The greedy way of playing, read from a seat's plays in the current deal: whether the seat plays it
+(``greedy_evidence``, for the opponent model) and what it then cannot hold (``greedy_exclusions``).
 
 The greedy way (the model's ``greedy`` seats, :mod:`joker.bots.model`; the overbidders of the pool
 play it): while the seat needs tricks, its highest plain legal card; once its bid is made, its lowest;
@@ -35,6 +36,9 @@ from ..cards import FULL_DECK_MASK, HIGH, JOKER_MASK, SUIT_MASKS, X1, cards_of, 
 #: exclusions.  Our reading: half way, since a seat read as greedy is played that way in the rollouts
 #: at least as often as not, and its hand should then fit its plays.
 GREEDY_TRUST = 0.5
+
+#: Odds factor of one play that fits the greedy way and not our kernel (``greedy_evidence``).
+GREEDY_SUPPORT = 3.0
 
 PLAIN = FULL_DECK_MASK & ~JOKER_MASK
 
@@ -97,4 +101,62 @@ def greedy_exclusions(view: dict[str, Any]) -> list[int]:
     return out
 
 
-__all__ = ["GREEDY_TRUST", "greedy_exclusions"]
+def greedy_evidence(view: dict[str, Any]) -> list[float]:
+    """Per seat, the odds factor for "plays the greedy way" from its plays in the current deal.
+
+    0 when a play contradicts it: a joker spent while it still held a plain card; needing tricks, a
+    card below one of the same kind it played later (the greedy player plays its highest); with its
+    bid made, a card above one it played later.  Each play that fits the greedy way but not our kernel
+    (needing tricks, a losing card above one of the same suit it played later) multiplies the odds.
+    """
+    bids = view.get("bids") or [None] * 4
+    if any(b is None for b in bids):
+        return [1.0] * 4
+    t = view.get("trump")
+    trump = -1 if t is None else "SCDH".index(t)
+    taken = [0, 0, 0, 0]
+    mine: list[list[tuple[int, int, int, bool]]] = [[], [], [], []]   # (play, lead play or -1, need, losing)
+    tricks = list(view.get("tricks") or [])
+    if view.get("trick"):
+        tricks.append({"plays": view["trick"], "winner": None})
+    for tr in tricks:
+        plays = [(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])]
+        lead = plays[0][1] if plays else -1
+        for i, (s, p) in enumerate(plays):
+            c = p & 63
+            losing = False
+            if i and c < X1 and lead & 63 < X1:
+                best = max((q & 63 for _, q in plays[:i] if q & 63 < X1
+                            and (q & 63) // 9 in ((lead & 63) // 9, trump)), key=lambda q: _power(q, trump))
+                off = c // 9 != (lead & 63) // 9 and c // 9 != trump
+                losing = off or _power(c, trump) < _power(best, trump)
+            mine[s].append((p, lead if i else -1, bids[s] - taken[s], losing))
+        if tr["winner"] is not None:
+            taken[tr["winner"]] += 1
+    out = [1.0] * 4
+    for s in range(4):
+        for k, (p, lead, need, losing) in enumerate(mine[s]):
+            c = p & 63
+            later = [q & 63 for q, _, _, _ in mine[s][k + 1:] if q & 63 < X1]
+            if c >= X1:
+                if later:
+                    out[s] = 0.0
+                continue
+            if lead < 0 or lead & 63 >= X1 and lead >> 6 & 3 == HIGH:
+                # a lead, or answering a high joker (forced): the greedy player leads its best / plays forced
+                same = later if lead < 0 else []
+            elif c // 9 == ((lead >> 8) - 1 if lead & 63 >= X1 else (lead & 63) // 9) or c // 9 == trump:
+                same = [q for q in later if q // 9 == c // 9]
+            else:
+                same = [q for q in later if q // 9 != trump]
+            if need > 0:
+                if any(_power(q, trump) > _power(c, trump) for q in same):
+                    out[s] = 0.0
+                elif losing and any(q // 9 == c // 9 and q % 9 < c % 9 for q in same):
+                    out[s] *= GREEDY_SUPPORT
+            elif any(_power(q, trump) < _power(c, trump) for q in same):
+                out[s] = 0.0
+    return out
+
+
+__all__ = ["GREEDY_SUPPORT", "GREEDY_TRUST", "greedy_evidence", "greedy_exclusions"]
