@@ -108,6 +108,10 @@ def test_bot_moves_do_not_wait_for_a_search_worker_still_starting(page: Any, bas
         return {moves, worker: document.documentElement.dataset.worker || null,
                 answered: search.answeredCalls()};
     }""")
+    for _ in range(100):    # asked for a second or so after the engine's start; later on a loaded machine
+        if held:
+            break
+        page.wait_for_timeout(100)
     assert held, "the search worker's script was never asked for"
     assert early == {"moves": 2, "worker": None, "answered": []}, early
     for route in held:
