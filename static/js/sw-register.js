@@ -11,8 +11,20 @@
   let reloading = false;
   let registration = null;
 
+  function reload() {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  }
+
   function apply() {
-    if (registration && registration.waiting) registration.waiting.postMessage("skipWaiting");
+    const waiting = registration && registration.waiting;
+    if (!waiting) return;
+    // controllerchange normally brings the reload; the worker reaching "activated" is a second
+    // signal, so a change of controller the page did not see (or took for a first claim) never
+    // leaves the player pressing a button that does nothing.
+    waiting.addEventListener("statechange", () => { if (waiting.state === "activated") reload(); });
+    waiting.postMessage("skipWaiting");
   }
   window.jokerApplyUpdate = apply;
 
@@ -26,9 +38,7 @@
     // controller is a new version taking over: reload, in every open tab.
     const wasControlled = controlled;
     controlled = true;
-    if (!wasControlled || reloading) return;
-    reloading = true;
-    location.reload();
+    if (wasControlled) reload();
   });
 
   function pythonReady() {
