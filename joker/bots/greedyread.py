@@ -37,50 +37,75 @@ from ..cards import FULL_DECK_MASK, HIGH, JOKER_MASK, SUIT_MASKS, X1, cards_of, 
 #: at least as often as not, and its hand should then fit its plays.
 GREEDY_TRUST = 0.5
 
+#: The model's reading of a seat as playing at random (``wild``) from which its greedy exclusions are
+#: dropped: a random player's plays only look greedy now and then, and rule out nothing.
+WILD_DISTRUST = 0.5
+
 #: Odds factor of one play that fits the greedy way and not our kernel (``greedy_evidence``).
 GREEDY_SUPPORT = 3.0
 
 PLAIN = FULL_DECK_MASK & ~JOKER_MASK
 
+#: One play of the deal: (seat, play as parsed, the seat's need — its bid less the tricks it had
+#: taken before this trick).
+Play = tuple[int, int, int]
 
-def _power(c: int, trump: int) -> tuple[bool, int]:
-    return (c // 9 == trump, c % 9)
+
+def greedy_power(p: int, trump: int) -> tuple[int, int]:
+    """How high a plain card plays in the greedy way: trumps above every side card, then by rank."""
+    c = p & 63
+    return (1 if c // 9 == trump else 0, c % 9)
 
 
 def _beyond(c: int, trump: int, among: int, up: bool) -> int:
     """The cards of ``among`` above (``up``) or below ``c`` in the greedy way's order (trumps over
     side cards, then rank; side cards of one rank are equal)."""
-    pc = _power(c, trump)
+    pc = greedy_power(c, trump)
     out = 0
     for d in cards_of(among & FULL_DECK_MASK):
-        pd = _power(d, trump)
+        pd = greedy_power(d, trump)
         if pd > pc if up else pd < pc:
             out |= 1 << d
     return out
 
 
-def greedy_exclusions(view: dict[str, Any]) -> list[int]:
-    """Per seat, the plain cards it cannot hold if it has played the greedy way all deal (0 for every
-    seat before play)."""
+def _deal_tricks(view: dict[str, Any]) -> tuple[int, list[list[Play]]] | None:
+    """The trump suit (-1 for none) and the deal's tricks so far, the one on the table last, each as
+    its plays in order; None until every bid is made (no need to read before)."""
     bids = view.get("bids") or [None] * 4
-    out = [0, 0, 0, 0]
     if any(b is None for b in bids):
-        return out
+        return None
     t = view.get("trump")
     trump = -1 if t is None else "SCDH".index(t)
-    tmask = SUIT_MASKS[trump] if trump >= 0 else 0
     taken = [0, 0, 0, 0]
     tricks = list(view.get("tricks") or [])
     if view.get("trick"):
         tricks.append({"plays": view["trick"], "winner": None})
+    out = []
     for tr in tricks:
-        plays = [(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])]
+        out.append([(p["seat"], parse_play(p["play"], lead=i == 0), bids[p["seat"]] - taken[p["seat"]])
+                    for i, p in enumerate(tr["plays"])])
+        if tr["winner"] is not None:
+            taken[tr["winner"]] += 1
+    return trump, out
+
+
+def greedy_exclusions(view: dict[str, Any]) -> list[int]:
+    """Per seat, the plain cards it cannot hold if it has played the greedy way all deal (0 for every
+    seat before play)."""
+    out = [0, 0, 0, 0]
+    deal = _deal_tricks(view)
+    if deal is None:
+        return out
+    trump, tricks = deal
+    tmask = SUIT_MASKS[trump] if trump >= 0 else 0
+    for plays in tricks:
         lead = plays[0][1]
         if lead & 63 >= X1:
             led, high_lead = (lead >> 8) - 1, lead >> 6 & 3 == HIGH
         else:
             led, high_lead = (lead & 63) // 9, False
-        for i, (s, p) in enumerate(plays):
+        for i, (s, p, need) in enumerate(plays):
             c = p & 63
             if c >= X1:
                 out[s] |= PLAIN                  # a joker goes only when no plain card is legal
@@ -95,9 +120,7 @@ def greedy_exclusions(view: dict[str, Any]) -> list[int]:
                 among = tmask                    # void in the led suit: a trump
             else:
                 among = PLAIN & ~tmask           # void in both: anything
-            out[s] |= _beyond(c, trump, among, bids[s] - taken[s] > 0)
-        if tr["winner"] is not None:
-            taken[tr["winner"]] += 1
+            out[s] |= _beyond(c, trump, among, need > 0)
     return out
 
 
@@ -109,30 +132,23 @@ def greedy_evidence(view: dict[str, Any]) -> list[float]:
     bid made, a card above one it played later.  Each play that fits the greedy way but not our kernel
     (needing tricks, a losing card above one of the same suit it played later) multiplies the odds.
     """
-    bids = view.get("bids") or [None] * 4
-    if any(b is None for b in bids):
+    deal = _deal_tricks(view)
+    if deal is None:
         return [1.0] * 4
-    t = view.get("trump")
-    trump = -1 if t is None else "SCDH".index(t)
-    taken = [0, 0, 0, 0]
+    trump, tricks = deal
     mine: list[list[tuple[int, int, int, bool]]] = [[], [], [], []]   # (play, lead play or -1, need, losing)
-    tricks = list(view.get("tricks") or [])
-    if view.get("trick"):
-        tricks.append({"plays": view["trick"], "winner": None})
-    for tr in tricks:
-        plays = [(p["seat"], parse_play(p["play"], lead=i == 0)) for i, p in enumerate(tr["plays"])]
+    for plays in tricks:
         lead = plays[0][1] if plays else -1
-        for i, (s, p) in enumerate(plays):
+        for i, (s, p, need) in enumerate(plays):
             c = p & 63
             losing = False
             if i and c < X1 and lead & 63 < X1:
-                best = max((q & 63 for _, q in plays[:i] if q & 63 < X1
-                            and (q & 63) // 9 in ((lead & 63) // 9, trump)), key=lambda q: _power(q, trump))
+                best = max((q & 63 for _, q, _ in plays[:i] if q & 63 < X1
+                            and (q & 63) // 9 in ((lead & 63) // 9, trump)),
+                           key=lambda q: greedy_power(q, trump))
                 off = c // 9 != (lead & 63) // 9 and c // 9 != trump
-                losing = off or _power(c, trump) < _power(best, trump)
-            mine[s].append((p, lead if i else -1, bids[s] - taken[s], losing))
-        if tr["winner"] is not None:
-            taken[tr["winner"]] += 1
+                losing = off or greedy_power(c, trump) < greedy_power(best, trump)
+            mine[s].append((p, lead if i else -1, need, losing))
     out = [1.0] * 4
     for s in range(4):
         for k, (p, lead, need, losing) in enumerate(mine[s]):
@@ -150,13 +166,14 @@ def greedy_evidence(view: dict[str, Any]) -> list[float]:
             else:
                 same = [q for q in later if q // 9 != trump]
             if need > 0:
-                if any(_power(q, trump) > _power(c, trump) for q in same):
+                if any(greedy_power(q, trump) > greedy_power(c, trump) for q in same):
                     out[s] = 0.0
                 elif losing and any(q // 9 == c // 9 and q % 9 < c % 9 for q in same):
                     out[s] *= GREEDY_SUPPORT
-            elif any(_power(q, trump) < _power(c, trump) for q in same):
+            elif any(greedy_power(q, trump) < greedy_power(c, trump) for q in same):
                 out[s] = 0.0
     return out
 
 
-__all__ = ["GREEDY_SUPPORT", "GREEDY_TRUST", "greedy_evidence", "greedy_exclusions"]
+__all__ = ["GREEDY_SUPPORT", "GREEDY_TRUST", "WILD_DISTRUST", "greedy_evidence", "greedy_exclusions",
+           "greedy_power"]

@@ -21,7 +21,7 @@ from .bidsearch import bid_values, trump_values
 from .choices import Choice, candidates, ranked
 from .endgame import Endgame, scores_for
 from .estimate import PLAIN_GUESS, BidGuess
-from .greedyread import GREEDY_TRUST, greedy_exclusions
+from .greedyread import GREEDY_TRUST, WILD_DISTRUST, greedy_exclusions
 from .info import Info
 from .kernel import WILD_ONE, rollout, to_kernel
 from .model import TableModel
@@ -269,7 +269,7 @@ class Searcher:
         m = self.model
         wild = m.wild if m.read_wild is None else m.read_wild
         for s in range(4):
-            if s != info.seat and m.greedy[s] >= GREEDY_TRUST and wild[s] < GREEDY_TRUST:
+            if s != info.seat and m.greedy[s] >= GREEDY_TRUST and wild[s] < WILD_DISTRUST:
                 info.excl[s] |= ex[s] & ~info.known[s]
 
     def _solve_play(self, info: Info, util: Utility, legal: Sequence[str], cands: Sequence[int],

@@ -35,18 +35,13 @@ from ..rules import winner_index
 from ..scoring import deal_score
 from .base import Bot
 from .estimate import est_tricks, pick_bid
+from .greedyread import greedy_power
 from .heuristic import HeuristicPlayer, wins_now
 from .info import Info, rules_of
 from .sampling import Sampler
 
 SM = SUIT_MASKS
 STYLES = ("overbid", "underbid", "sloppy", "jokerearly", "spoiler", "montecarlo")
-
-
-def _power(p: int, trump: int) -> tuple[int, int]:
-    """How high a plain card plays: trumps above every side card, then by rank."""
-    c = p & 63
-    return (1 if c // 9 == trump else 0, c % 9)
 
 
 def _longest_suit(hand: int, trump: int) -> int:
@@ -114,8 +109,8 @@ class Overbidder(StyleBot):
             j = _joker_play(info, plays, high=need > 0)
             return j if j is not None else plays[0]
         if need > 0:
-            return max(cards, key=lambda p: _power(p, info.trump))
-        return min(cards, key=lambda p: _power(p, info.trump))
+            return max(cards, key=lambda p: greedy_power(p, info.trump))
+        return min(cards, key=lambda p: greedy_power(p, info.trump))
 
 
 class Underbidder(StyleBot):
@@ -166,7 +161,7 @@ class Spoiler(StyleBot):
         cards = [p for p in plays if p & 63 < X1]
 
         def power(p: int) -> tuple[int, int]:
-            return _power(p, trump)
+            return greedy_power(p, trump)
 
         if not trick:                                            # lead its strongest card
             if cards:
