@@ -18,17 +18,15 @@
   }
 
   function apply() {
-    const waiting = registration && registration.waiting;
-    if (!waiting) return;
-    // controllerchange normally brings the reload; the worker reaching "activated" is a second
-    // signal, so a change of controller the page did not see (or took for a first claim) never
-    // leaves the player pressing a button that does nothing.
-    waiting.addEventListener("statechange", () => { if (waiting.state === "activated") reload(); });
-    waiting.postMessage("skipWaiting");
+    if (registration && registration.waiting) registration.waiting.postMessage("skipWaiting");
   }
   window.jokerApplyUpdate = apply;
 
-  function announce() {
+  function announce(waiting) {
+    // controllerchange normally brings the reload; the waiting worker reaching "activated" is a
+    // second signal, so a change of controller a tab did not see (or took for a first claim) never
+    // leaves the player pressing a button that does nothing, nor another tab on the old version.
+    waiting.addEventListener("statechange", () => { if (waiting.state === "activated") reload(); });
     root.dataset.update = "ready";
     window.dispatchEvent(new CustomEvent("joker:update-ready", { detail: { apply } }));
   }
@@ -57,12 +55,12 @@
     await pythonReady();
     registration = await sw.register("./sw.js");
     root.dataset.sw = "registered";
-    if (registration.waiting && sw.controller) announce();
+    if (registration.waiting && sw.controller) announce(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
       if (!worker) return;
       worker.addEventListener("statechange", () => {
-        if (worker.state === "installed" && sw.controller) announce();
+        if (worker.state === "installed" && sw.controller) announce(worker);
       });
     });
     document.addEventListener("visibilitychange", () => {
