@@ -138,7 +138,7 @@ def greedy_evidence(view: dict[str, Any]) -> list[float]:
     trump, tricks = deal
     mine: list[list[tuple[int, int, int, bool]]] = [[], [], [], []]   # (play, lead play or -1, need, losing)
     for plays in tricks:
-        lead = plays[0][1] if plays else -1
+        lead = plays[0][1]
         for i, (s, p, need) in enumerate(plays):
             c = p & 63
             losing = False
