@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .cards import (
+    DECK,
     FOLLOW_STRINGS,
     HIGH,
     JOKER_MASK,
@@ -157,6 +158,10 @@ def illegal_reason(hand: int, lead: int, trump: int, play: int) -> tuple[str, di
 
 # ---- the reference API (docs/RULES.md §11), text in and out ------------------------------------
 
+#: The most cards a hand holds: a 9-card deal shares the 36 cards among the four players (§2).
+MAX_HAND = len(DECK) // 4
+
+
 def _check_rules(rules: Rules) -> None:
     if not isinstance(rules, Rules):
         raise ValueError(
@@ -166,6 +171,8 @@ def _check_rules(rules: Rules) -> None:
 def _parse_position(hand: Iterable[str] | str, trick: Iterable[str],
                     trump: str | None) -> tuple[int, list[int], int]:
     hmask = parse_hand(hand)
+    if hmask.bit_count() > MAX_HAND:
+        raise ValueError(f"a hand holds at most {MAX_HAND} cards, got {hmask.bit_count()}")
     plays = parse_trick(trick)
     if len(plays) >= 4:
         raise ValueError("the trick is already complete (4 plays)")

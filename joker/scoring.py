@@ -116,6 +116,9 @@ def pulka_result(bids: Sequence[Sequence[int]], taken: Sequence[Sequence[int]], 
     (striking must not raise a score).
     Our reading where the seeds are silent: on equal best deals the earliest is struck (the total is the
     same either way; the score sheet marks that one).
+    Our reading (docs/RULES.md §12): every entry is checked on its own, not a deal as a whole — tricks
+    that do not add up to the cards, or bids that break the dealer's rule, are scored as given, so one
+    scoring rule can be tried alone (games and the score pad never write such a deal).
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules value, got {shown(rules)}")

@@ -177,6 +177,7 @@ def test_why_illegal_names_the_rule():
     (["AS"], ["KS", "QS", "JS", "TS"], "H", "complete"),
     (["AS"], ["KS", "KS"], "H", "twice"),
     ([1], [], "H", "string"),
+    ("7C 8C 9C TC JC QC KC AC 7D 8D", [], "H", "at most 9 cards"),
 ])
 def test_malformed_input_raises_value_error(hand, trick, trump, msg):
     with pytest.raises(ValueError, match=msg):

@@ -105,3 +105,15 @@ def test_bad_pulka_input():
         pulka_scores([[1, 1, 1, 1]], [[1, 1, 1, 1], [0, 0, 0, 0]], [4], STD)
     with pytest.raises(ValueError):
         pulka_scores([[1, 1, 1]], [[1, 1, 1, 1]], [4], STD)
+
+
+def test_a_pulka_is_scored_entry_by_entry():
+    """Our reading (docs/RULES.md §12): a deal whose tricks do not add up to its cards, or whose bids
+    break the dealer's rule, is scored as given, each entry by deal_score — so one scoring rule can be
+    tried alone — while each entry on its own is still checked."""
+    bids, taken = [[2, 0, 0, 0], [1, 1, 0, 0]], [[0, 0, 0, 0], [1, 1, 0, 0]]
+    r = pulka_result(bids, taken, [2, 2], STD)
+    assert r.points == tuple(sum(deal_score(bids[d][p], taken[d][p], 2, STD) for d in range(2))
+                             for p in range(4)) == (-200 + 100, 50 + 100, 100, 100)
+    with pytest.raises(ValueError, match="taken"):
+        pulka_scores([[0, 0, 0, 0]], [[3, 0, 0, 0]], [2], STD)
