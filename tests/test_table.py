@@ -243,6 +243,31 @@ def test_whole_nines_game(page: Any, base_url: str) -> None:
     assert view(page)["mode"] == "nines" and not view(page)["deals"]
 
 
+@pytest.mark.parametrize("lang", ["ru", "ka"])
+def test_first_screen_on_the_narrowest_phone(page: Any, base_url: str, lang: str) -> None:
+    """At 320 px (an old small phone, or a larger display size on Android) no name on the first screen
+    is cut and no row sticks out of the card: the levels and rule sets go two to a row."""
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.goto(f"{base_url}?lang={lang}&seed={SEED}&pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.locator("details").first.evaluate("d => d.open = true")
+    cut = page.evaluate("""() => {
+      const card = document.querySelector('.settings-card').getBoundingClientRect(), bad = [];
+      if (document.scrollingElement.scrollWidth > innerWidth) bad.push('page scrolls sideways');
+      const names = '#settings .seg label, #settings button, .brand h1, .brand .tagline';
+      for (const el of document.querySelectorAll(names)) {
+        const r = el.getBoundingClientRect();
+        if (!r.width) continue;
+        const name = (el.dataset.testid || el.textContent.trim()).slice(0, 24);
+        if (el.scrollWidth > el.clientWidth + 1) bad.push('cut: ' + name);
+        if (r.right > card.right + 1 || r.left < card.left - 1) bad.push('outside the card: ' + name);
+      }
+      return bad;
+    }""")
+    assert cut == [], cut
+    page.screenshot(path=str(SHOTS / f"narrow_{lang}_settings.png"), full_page=True)
+
+
 def test_first_screen_works_before_python(page: Any, base_url: str) -> None:
     """Settings are usable while Pyodide is still on its way; PLAY waits for it with a progress bar."""
     held: list[Any] = []

@@ -129,3 +129,22 @@ def test_catalogues_are_valid_po(lang: str) -> None:
     for e in entries:
         if e.ctxt and "{" in e.msgid + (e.msgid_plural or ""):
             assert "python-brace-format" in e.flags, (lang, e.ctxt)
+
+
+#: Every control and choice the app guide our players know (seed 001) names, with the Russian name it
+#: gives: those names stay (a faster or extra control goes beside one, never instead of it).
+GUIDE_NAMES_RU = {
+    "level.easy": "Лёгкий", "level.medium": "Средний", "level.hard": "Сложный", "level.insane": "Безумный",
+    "mode.full": "Полная игра", "mode.nines": "Девятки",
+    "opt.premium.georgian": "Грузинская", "opt.premium.bonus": "Только бонус",
+    "settings.play": "ИГРАТЬ", "settings.continue": "ПРОДОЛЖИТЬ", "trump.none": "БЕЗ КОЗЫРЯ",
+    "bid.bid": "ЗАКАЗ", "bid.pass": "ПАС",
+    "joker.want": "ХОЧУ", "joker.under": "ПОД", "joker.take": "ЗАБИРАЮ", "joker.back": "НАЗАД",
+    "summary.next": "ДАЛЬШЕ", "menu.pause": "Пауза", "menu.new": "Новая игра",
+}
+
+
+def test_the_guide_s_controls_keep_their_russian_names() -> None:
+    entries, _ = catalogue("ru")
+    ru = {e.ctxt: e.msgstr[0] for e in entries if e.ctxt}
+    assert {key: ru.get(key) for key in GUIDE_NAMES_RU} == GUIDE_NAMES_RU
