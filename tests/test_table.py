@@ -16,6 +16,8 @@ import pytest
 from conftest import READY_TIMEOUT_MS
 from playwright.sync_api import expect
 
+from joker.bots import LEVELS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-results" / "screens"
 SEED = 7
@@ -419,6 +421,12 @@ def test_screens(page: Any, base_url: str, name: str) -> None:
     page.get_by_test_id("help-tab-rules").click()
     expect(page.get_by_test_id("help-body")).to_contain_text("36")
     page.screenshot(path=str(SHOTS / f"{name}_help.png"))
+    # the third tab describes every level the engine offers, then the tips
+    page.get_by_test_id("help-tab-levels").click()
+    expect(page.get_by_test_id("help-levels").locator("li")).to_have_count(len(LEVELS))
+    expect(page.get_by_test_id("help-body").locator("h3")).to_have_count(1)
+    _no_overflow(page)
+    page.screenshot(path=str(SHOTS / f"{name}_help_levels.png"))
     page.get_by_test_id("dialog-close").click()
     page.get_by_test_id("menu-button").click()
     _no_overflow(page)

@@ -1,10 +1,11 @@
-// How to play, and the rules of the game in play (or of the settings chosen on the first screen),
-// written from the rule options themselves.
+// How to play, the rules of the game in play (or of the settings chosen on the first screen),
+// written from the rule options themselves, and what each bot level does, with tips.
 import { t } from "./i18n.js";
 import { $ } from "./dom.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { presetOf } from "./settings.js";
+import { levels } from "./facts.js";
 import { readSettingsForm } from "./first-screen.js";
 import { defineDialog, onButton, openDialog, closeButton } from "./dialogs.js";
 
@@ -41,15 +42,25 @@ function rulesText(rules, mode, preset) {
     html`<p>${t("rules.end")}</p>`;
 }
 
+// One entry per level the engine offers (facts.js), so a level added there is described here too.
+function levelsText() {
+  const items = levels().map((level) => html`<li><strong>${t("level." + level)}</strong> — ${t("help.level." + level)}</li>`);
+  return html`<p>${t("help.levels_intro")}</p><ul data-testid="help-levels">${items}</ul>
+    <h3>${t("help.tips_title")}</h3>${paragraphs(t("help.tips"))}`;
+}
+
+const TABS = { guide: "help.tab_guide", rules: "help.tab_rules", levels: "help.tab_levels" };
+
 export function openHelp(tab = "guide") {
   S.helpTab = tab;
   let rules, mode, preset;
   if (S.view && S.screen === "table") ({ rules, mode, preset } = S.view);
   else { readSettingsForm(); ({ rules, mode } = S.settings); preset = presetOf(rules); }
-  const body = tab === "guide" ? paragraphs(t("help.guide") + "\n" + t("help.guide_more")) : raw(rulesText(rules, mode, preset));
+  const body = tab === "guide" ? paragraphs(t("help.guide") + "\n" + t("help.guide_more"))
+    : tab === "levels" ? levelsText() : raw(rulesText(rules, mode, preset));
   const tabButton = (name, key) => html`<button type="button" class="btn" role="tab" data-tab="${name}" data-testid="help-tab-${name}" aria-selected="${String(tab === name)}">${t(key)}</button>`;
   openDialog("help", html`<header><h2>${t("help.title")}</h2>${closeButton()}</header>` +
-    html`<div class="tabs" role="tablist">${tabButton("guide", "help.tab_guide")}${tabButton("rules", "help.tab_rules")}</div>` +
+    html`<div class="tabs" role="tablist">${Object.entries(TABS).map(([name, key]) => tabButton(name, key))}</div>` +
     html`<div class="body help" data-testid="help-body">${body}</div>`, { label: t("help.title") });
 }
 
