@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .guard import shown
-from .rules import Rules
+from .rules import MAX_HAND, Rules
 
 PLAYERS = 4
 MAX_DEALS = 24   # a whole game; a pulka has at most 8
@@ -49,8 +49,8 @@ def deal_score(bid: int, taken: int, cards: int, rules: Rules) -> int:
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules value, got {shown(rules)}")
     cards = _int(cards, "cards")
-    if not 1 <= cards <= 9:
-        raise ValueError(f"cards must be 1..9, got {cards}")
+    if not 1 <= cards <= MAX_HAND:
+        raise ValueError(f"cards must be 1..{MAX_HAND}, got {cards}")
     bid = _int(bid, "bid")
     taken = _int(taken, "taken")
     if not 0 <= bid <= cards:

@@ -270,6 +270,51 @@ def test_first_screen_on_the_narrowest_phone(page: Any, base_url: str, lang: str
     page.screenshot(path=str(SHOTS / f"narrow_{lang}_settings.png"), full_page=True)
 
 
+# Each line of the bar's plates, whether it is cut; and whether the trump's suit shows.
+PLATES_CUT = """() => {
+  const lines = [...document.querySelectorAll('.topbar .plate .lines > *')];
+  const cut = lines.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent);
+  const shown = [...document.querySelectorAll('#plate-trump .trump-sym')].some((el) => el.checkVisibility());
+  return { cut, compact: document.querySelector('.topbar .plates').classList.contains('compact'), shown };
+}"""
+
+
+@pytest.mark.parametrize(("lang", "width"), [("ru", 320), ("ka", 320), ("en", 320), ("ru", 360), ("ka", 360),
+                                             ("ru", 480)])
+def test_top_bar_plates_are_never_cut(page: Any, base_url: str, lang: str, width: int) -> None:
+    """On a phone too narrow for the plates' words beside the bar's buttons (ru at 360 px cut «Раздача 1/24»
+    and «Козырь ♥», the suit with them) the plates show the deal's numbers and the trump's suit alone;
+    with room, the words. Checked on the table as dealt and on the widest plates a game can show: the
+    last deal of 24, nine cards, bids adding up to 27."""
+    page.set_viewport_size({"width": width, "height": 640})
+    page.goto(f"{base_url}?lang={lang}&seed={SEED}&pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("mode-full").click()
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+    now = page.evaluate(PLATES_CUT)
+    assert now["cut"] == [], now
+    # The widest plates, drawn by the page's own module (the same instance the table uses).
+    page.evaluate("""async () => {
+      const src = [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href)
+        .find((h) => h.endsWith('/seats.js')) || new URL('js/seats.js', document.baseURI).href;
+      const { renderPlates } = await import(src);
+      const v = window.jokerUI.state().view;
+      renderPlates({ ...v, deal_no: 24, deals_total: 24, cards: 9, phase: 'bid', trump: 'H',
+                     bids: [9, 9, 9, null] });
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }""")
+    widest = page.evaluate(PLATES_CUT)
+    assert widest["cut"] == [] and widest["shown"], widest
+    assert widest["compact"] == (width < 480), widest
+    page.screenshot(path=str(SHOTS / f"plates_{lang}_{width}.png"))
+    # turned to landscape: room for the words again
+    page.set_viewport_size({"width": 740, "height": 360})
+    expect(page.locator(".topbar .plates")).not_to_have_class(re.compile("compact"))
+    assert page.evaluate(PLATES_CUT)["cut"] == []
+
+
 def test_first_screen_works_before_python(page: Any, base_url: str) -> None:
     """Settings are usable while Pyodide is still on its way; PLAY waits for it with a progress bar."""
     held: list[Any] = []

@@ -18,24 +18,30 @@ function setHtml(el, markup) {
 let platesKey = "";
 export function renderPlates(v) {
   // Built only when what they show changed (most redraws are a card played: nothing here changes).
-  const key = [v.deal_no, v.deals_total, v.cards, v.phase, v.trump, v.trump_card, (v.bids || []).join(","), getLang()].join("|");
+  const key = [v.deal_no, v.deals_total, v.cards, v.phase, v.trump, v.trump_card, (v.bids || []).join(","), getLang(),
+    window.innerWidth].join("|");
   if (key === platesKey) return;
   platesKey = key;
   const { deal, trump } = platesHtml(v);
   setHtml($("#plate-deal"), deal);
   setHtml($("#plate-trump"), trump);
   setData($("#plate-trump"), "trump", v.phase === "trump" ? "?" : (v.trump || "-"));
+  fitPlates();
 }
 
 // The plates' markup for a view: {deal, trump} (also drawn unseen by warm.js).
 export function platesHtml(v) {
-  const deal = html`<span class="lines"><b>${t("bar.deal", { no: v.deal_no, total: v.deals_total })}</b>` +
+  const dealFull = t("bar.deal", { no: v.deal_no, total: v.deals_total });
+  const deal = html`<span class="lines"><b>${both(dealFull, t("bar.deal_short", { no: v.deal_no, total: v.deals_total }))}</b>` +
     html`<small>${t("bar.cards", { n: v.cards })}</small></span>`;
   const bidSum = (v.bids || []).reduce((a, b) => a + (b ?? 0), 0);
   const anyBid = (v.bids || []).some((b) => b !== null);
   let line1;
   if (v.phase === "trump") line1 = html`${t("bar.trump_pending")}`;
-  else if (v.trump) line1 = html`${t("bar.trump")} <span class="trump-sym">${raw(suitHtml(v.trump))}</span>`;
+  else if (v.trump) {
+    const sym = html`<span class="trump-sym">${raw(suitHtml(v.trump))}</span>`;
+    line1 = both(html`${t("bar.trump")} ${sym}`, sym);
+  }
   else line1 = html`${t("bar.no_trump")}`;
   let trump = "";
   if (v.trump_card) {
@@ -50,6 +56,32 @@ export function platesHtml(v) {
     : html`<small class="unseen" aria-hidden="true">${t("bar.bid", { sum: 0, cards: v.cards })}</small>`;
   trump += html`<span class="lines"><b>${line1}</b>${line2}</span>`;
   return { deal: String(deal), trump: String(trump) };
+}
+
+// A line of a plate in two forms, the words and the short one; the stylesheet shows one of them, by
+// whether the bar is .compact (fitPlates).
+function both(full, short) {
+  return html`<span class="full">${full}</span><span class="short">${short}</span>`;
+}
+
+// On a narrow phone the plates' words do not fit beside the bar's buttons (in Russian at 360 px
+// "Раздача 1/24" and "Козырь ♥" were cut, the trump's suit with them): then the bar is .compact and
+// the first lines show only the deal's number and the trump's suit, what a player looks up. Measured,
+// not guessed from the width, since each language and font needs its own room; and measured where
+// reading costs nothing: a ResizeObserver's callback runs once the page is laid out, before it is
+// painted (no forced layout, no frame drawn with the words cut). A redraw that wrote the plates (or
+// saw the window resized) tries the words again and observes the lines anew, so the callback runs.
+let fitter = null;
+function fitPlates() {
+  const bar = $(".topbar .plates");
+  if (!bar || typeof ResizeObserver === "undefined") return;
+  fitter ??= new ResizeObserver(() => {
+    const cut = [...bar.querySelectorAll(".plate .lines > *")].some((el) => el.scrollWidth > el.clientWidth);
+    if (cut) bar.classList.add("compact");
+  });
+  bar.classList.remove("compact");
+  fitter.disconnect();
+  for (const el of bar.querySelectorAll(".plate .lines > *")) fitter.observe(el);
 }
 
 export function renderSeats(v) {
