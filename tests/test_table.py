@@ -245,11 +245,13 @@ def test_whole_nines_game(page: Any, base_url: str) -> None:
     assert view(page)["mode"] == "nines" and not view(page)["deals"]
 
 
-@pytest.mark.parametrize("lang", ["ru", "ka"])
-def test_first_screen_on_the_narrowest_phone(page: Any, base_url: str, lang: str) -> None:
-    """At 320 px (an old small phone, or a larger display size on Android) no name on the first screen
-    is cut and no row sticks out of the card: the levels and rule sets go two to a row."""
-    page.set_viewport_size({"width": 320, "height": 568})
+@pytest.mark.parametrize(("lang", "width"), [("ru", 320), ("ka", 320), ("ru", 360), ("en", 360), ("ru", 430)])
+def test_first_screen_on_the_narrowest_phone(page: Any, base_url: str, lang: str, width: int) -> None:
+    """On phones from 320 px (an old small phone, or a larger display size on Android) no name on the
+    first screen is cut and no row sticks out of the card: a row of levels or rule sets whose names do
+    not fit goes two to a row (at 360 px «Безумный» stuck out), and the help and language buttons
+    go under the title where they do not fit beside it (at 430 px «Джокер» was cut)."""
+    page.set_viewport_size({"width": width, "height": 568})
     page.goto(f"{base_url}?lang={lang}&seed={SEED}&pace=fast")
     page.wait_for_selector("html[data-ui=ready]", state="attached")
     page.locator("details").first.evaluate("d => d.open = true")
@@ -267,7 +269,10 @@ def test_first_screen_on_the_narrowest_phone(page: Any, base_url: str, lang: str
       return bad;
     }""")
     assert cut == [], cut
-    page.screenshot(path=str(SHOTS / f"narrow_{lang}_settings.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"narrow_{lang}_{width}_settings.png"), full_page=True)
+    # on a wider screen the names fit again: four levels and three rule sets to a row
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(page.locator("#settings .seg.narrow")).to_have_count(0)
 
 
 # Each line of the bar's plates, whether it is cut; and whether the trump's suit shows.
@@ -313,6 +318,24 @@ def test_top_bar_plates_are_never_cut(page: Any, base_url: str, lang: str, width
     page.set_viewport_size({"width": 740, "height": 360})
     expect(page.locator(".topbar .plates")).not_to_have_class(re.compile("compact"))
     assert page.evaluate(PLATES_CUT)["cut"] == []
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru", "en"])
+def test_score_sheet_fits_a_360_px_phone(page: Any, base_url: str, lang: str) -> None:
+    """The score sheet's seven columns fit a phone 360 px wide without scrolling sideways (in Georgian
+    they took 326 px of 308)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{base_url}?lang={lang}&seed={SEED}&pace=fast")
+    page.wait_for_selector("html[data-ui=ready]", state="attached")
+    page.get_by_test_id("mode-nines").click()
+    page.get_by_test_id("play").click()
+    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+    page.get_by_test_id("sheet-button").click()
+    wrap = page.locator(".sheet-wrap")
+    expect(wrap).to_be_visible()
+    widths = wrap.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert widths[0] <= widths[1], widths
 
 
 def test_first_screen_works_before_python(page: Any, base_url: str) -> None:

@@ -5,6 +5,7 @@
 import { t, translateDom, getLang, setLang, onLangChange } from "./i18n.js";
 import * as sound from "./sound.js";
 import { $, $$ } from "./dom.js";
+import { fitter, wider } from "./fit.js";
 import { S } from "./state.js";
 import { html } from "./html.js";
 import { levels, modeNames, dealsOf, presets, optionNames, optionValues } from "./facts.js";
@@ -49,7 +50,17 @@ export function buildSettingsForm() {
     const radio = span.previousElementSibling.value;
     choiceLabels.push([span, name, name in groups ? radio : optionRule(name, radio)]);
   }
+  for (const row of $$("[data-choices]")) {
+    const fit = fitter(row, "narrow", (box) => wider(box) || $$("label", box).some(wider));
+    choiceRows.push(() => fit([row, ...$$("label", row)]));
+  }
+  addEventListener("resize", refitChoices);
 }
+
+// The rows of levels, games and rule sets go two to a row where their names do not fit four or three
+// to a row (table.css .seg.narrow), measured again when the names or the window change.
+const choiceRows = [];
+function refitChoices() { for (const fit of choiceRows) fit(); }
 
 function setRadio(name, value) {
   const el = $(`input[name="${name}"][value="${value}"]`);
@@ -133,6 +144,7 @@ export function renderSoundButton() {
 onLangChange(() => {
   translateDom();
   for (const [span, name, value] of choiceLabels) span.textContent = choiceLabel(name, value);
+  refitChoices();
   document.title = t("app.title");
   $$("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === getLang())));
   fillSettingsForm();

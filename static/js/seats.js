@@ -2,7 +2,8 @@
 // (avatar, name, score, taken/bid badge, the dealer's D, the backs of the bots' cards).
 import { t, getLang } from "./i18n.js";
 import { SUIT_SYMBOL, isJoker, cardLabel, suitHtml } from "./cards.js";
-import { $, setData } from "./dom.js";
+import { $, $$, setData } from "./dom.js";
+import { fitter, wider } from "./fit.js";
 import { html, raw } from "./html.js";
 import { S } from "./state.js";
 import { num } from "./num.js";
@@ -26,7 +27,7 @@ export function renderPlates(v) {
   setHtml($("#plate-deal"), deal);
   setHtml($("#plate-trump"), trump);
   setData($("#plate-trump"), "trump", v.phase === "trump" ? "?" : (v.trump || "-"));
-  fitPlates();
+  refitPlates();
 }
 
 // The plates' markup for a view: {deal, trump} (also drawn unseen by warm.js).
@@ -59,29 +60,20 @@ export function platesHtml(v) {
 }
 
 // A line of a plate in two forms, the words and the short one; the stylesheet shows one of them, by
-// whether the bar is .compact (fitPlates).
+// whether the bar is .compact (refitPlates).
 function both(full, short) {
   return html`<span class="full">${full}</span><span class="short">${short}</span>`;
 }
 
 // On a narrow phone the plates' words do not fit beside the bar's buttons (in Russian at 360 px
 // "Раздача 1/24" and "Козырь ♥" were cut, the trump's suit with them): then the bar is .compact and
-// the first lines show only the deal's number and the trump's suit, what a player looks up. Measured,
-// not guessed from the width, since each language and font needs its own room; and measured where
-// reading costs nothing: a ResizeObserver's callback runs once the page is laid out, before it is
-// painted (no forced layout, no frame drawn with the words cut). A redraw that wrote the plates (or
-// saw the window resized) tries the words again and observes the lines anew, so the callback runs.
-let fitter = null;
-function fitPlates() {
+// the first lines show only the deal's number and the trump's suit, what a player looks up (fit.js).
+let fitPlates = null;
+function refitPlates() {
   const bar = $(".topbar .plates");
-  if (!bar || typeof ResizeObserver === "undefined") return;
-  fitter ??= new ResizeObserver(() => {
-    const cut = [...bar.querySelectorAll(".plate .lines > *")].some((el) => el.scrollWidth > el.clientWidth);
-    if (cut) bar.classList.add("compact");
-  });
-  bar.classList.remove("compact");
-  fitter.disconnect();
-  for (const el of bar.querySelectorAll(".plate .lines > *")) fitter.observe(el);
+  if (!bar) return;
+  fitPlates ??= fitter(bar, "compact", (box) => $$(".plate .lines > *", box).some(wider));
+  fitPlates($$(".plate .lines > *", bar));
 }
 
 export function renderSeats(v) {
