@@ -55,11 +55,11 @@ def click_card(page: Any, card: str) -> None:
 
 
 def start(page: Any, base_url: str, *, preset: str = "standard", level: str = "easy",
-          query: str = "") -> None:
+          query: str = "", mode: str = "nines") -> None:
     page.goto(f"{base_url}?seed={SEED}&pace=fast{query}")
     page.wait_for_selector("html[data-ui=ready]", state="attached")
     page.get_by_test_id(f"level-{level}").click()
-    page.get_by_test_id("mode-nines").click()
+    page.get_by_test_id(f"mode-{mode}").click()
     page.get_by_test_id(f"preset-{preset}").click()
     page.get_by_test_id("play").click()
     page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
@@ -275,7 +275,7 @@ def test_first_screen_on_the_narrowest_phone(page: Any, base_url: str, lang: str
     expect(page.locator("#settings .seg.narrow")).to_have_count(0)
 
 
-# Each line of the bar's plates, whether it is cut; and whether the trump's suit shows.
+# The bar's plates: which lines are cut, whether the bar is compact, whether the trump's suit shows.
 PLATES_CUT = """() => {
   const lines = [...document.querySelectorAll('.topbar .plate .lines > *')];
   const cut = lines.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent);
@@ -292,12 +292,7 @@ def test_top_bar_plates_are_never_cut(page: Any, base_url: str, lang: str, width
     with room, the words. Checked on the table as dealt and on the widest plates a game can show: the
     last deal of 24, nine cards, bids adding up to 27."""
     page.set_viewport_size({"width": width, "height": 640})
-    page.goto(f"{base_url}?lang={lang}&seed={SEED}&pace=fast")
-    page.wait_for_selector("html[data-ui=ready]", state="attached")
-    page.get_by_test_id("mode-full").click()
-    page.get_by_test_id("play").click()
-    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
-    wait_settled(page)
+    start(page, base_url, mode="full", query=f"&lang={lang}")
     now = page.evaluate(PLATES_CUT)
     assert now["cut"] == [], now
     # The widest plates, drawn by the page's own module (the same instance the table uses).
@@ -325,12 +320,7 @@ def test_score_sheet_fits_a_360_px_phone(page: Any, base_url: str, lang: str) ->
     """The score sheet's seven columns fit a phone 360 px wide without scrolling sideways (in Georgian
     they took 326 px of 308)."""
     page.set_viewport_size({"width": 360, "height": 640})
-    page.goto(f"{base_url}?lang={lang}&seed={SEED}&pace=fast")
-    page.wait_for_selector("html[data-ui=ready]", state="attached")
-    page.get_by_test_id("mode-nines").click()
-    page.get_by_test_id("play").click()
-    page.wait_for_selector("#table:not([hidden])", timeout=READY_TIMEOUT_MS)
-    wait_settled(page)
+    start(page, base_url, query=f"&lang={lang}")
     page.get_by_test_id("sheet-button").click()
     wrap = page.locator(".sheet-wrap")
     expect(wrap).to_be_visible()
