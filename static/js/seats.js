@@ -32,8 +32,8 @@ export function renderPlates(v) {
 
 // The plates' markup for a view: {deal, trump} (also drawn unseen by warm.js).
 export function platesHtml(v) {
-  const dealFull = t("bar.deal", { no: v.deal_no, total: v.deals_total });
-  const deal = html`<span class="lines"><b>${both(dealFull, t("bar.deal_short", { no: v.deal_no, total: v.deals_total }))}</b>` +
+  const nums = { no: v.deal_no, total: v.deals_total };
+  const deal = html`<span class="lines"><b>${both(t("bar.deal", nums), t("bar.deal_short", nums))}</b>` +
     html`<small>${t("bar.cards", { n: v.cards })}</small></span>`;
   const bidSum = (v.bids || []).reduce((a, b) => a + (b ?? 0), 0);
   const anyBid = (v.bids || []).some((b) => b !== null);
