@@ -104,3 +104,37 @@ def test_loading_bar_is_left_to_the_compositor(page: Any, base_url: str) -> None
     assert first["anims"] == [{"name": "loading-fill", "props": ["transform"]}], first
     assert first["style"] is None and later["style"] is None  # no script sets its size
     assert 0.05 <= first["scale"] < later["scale"] < 0.95, (first, later)
+
+
+# Every layout shift from the first paint on, with what moved (Layout Instability API).
+SHIFTS_INIT = """window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) window.__shifts.push({ value: e.value, moved: e.sources.map((s) =>
+      `${s.node && (s.node.className || s.node.nodeName)} ${s.previousRect.y}->${s.currentRect.y}`) });
+  }
+}).observe({ type: "layout-shift", buffered: true });"""
+
+
+@pytest.mark.parametrize("lang,width", [("ru", 320), ("ka", 340), ("ru", 360), ("ru", 390), ("ka", 480),
+                                        ("ru", 520)])
+def test_first_screen_keeps_its_place_in_every_language(browser: Any, base_url: str, lang: str,
+                                                        width: int) -> None:
+    """The first paint is the page as written, in English; the catalogue and the rows' names arrive
+    a moment later. Where Russian or Georgian words needed another layout (the levels or rules two to
+    a row, the header's buttons on a second row, a hint of three lines), the screen under them jumped
+    by 16-50 px as the player looked at it: a layout shift of 0.11-0.20 (Web Vitals call 0.1 poor).
+    Those layouts now depend on the width alone, so the first screen stays where it was painted."""
+    ctx = browser.new_context(viewport={"width": width, "height": 640}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.add_init_script(SHIFTS_INIT)
+        page.goto(f"{base_url}?lang={lang}")
+        page.wait_for_selector("html[data-ui=ready]", state="attached")
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        page.wait_for_selector("[data-testid=preset] label")
+        page.wait_for_timeout(300)  # the rows measured (fit.js) and painted
+        shifts = page.evaluate("window.__shifts")
+    finally:
+        ctx.close()
+    assert sum(s["value"] for s in shifts) < 0.015, shifts
